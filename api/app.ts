@@ -1,0 +1,73 @@
+import { openapi } from '@elysiajs/openapi';
+import { Elysia } from 'elysia';
+import type { AppContext } from '#api/context.ts';
+import { AppError } from '#api/lib/errors.ts';
+import { authRoutes } from '#api/modules/auth/index.ts';
+import { authPlugin } from '#api/modules/auth/plugin.ts';
+import { creditRoutes } from '#api/modules/credit/index.ts';
+
+const INTERNAL_ERROR = 'Something went wrong on our side. Please try again later.';
+
+function validationMessage(error: unknown): string {
+  const e = error as { customError?: unknown; all?: { summary?: string }[] };
+  if (typeof e.customError === 'string') return e.customError;
+  return e.all?.[0]?.summary ?? 'The request is not valid.';
+}
+
+/**
+ * The SwapPoints HTTP API: every business rule sits behind it. `/api/*` is the JSON contract;
+ * the image service (`/image/upload`, `/media/*`) is mounted beside it.
+ */
+export function createApp(ctx: AppContext) {
+  const auth = authPlugin(ctx);
+
+  const api = new Elysia({ prefix: '/api' })
+    .use(
+      openapi({
+        path: '/docs',
+        documentation: {
+          info: { title: 'SwapPoints API', version: '1.0.0', description: 'Trade a used product in for store credit.' },
+          components: {
+            securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+          },
+        },
+      }),
+    )
+    .use(authRoutes(ctx, auth))
+    .use(creditRoutes(ctx, auth));
+
+  return new Elysia()
+    .onError(({ code, error, request, set, status }) => {
+      set.headers['cache-control'] = 'no-store';
+      if (error instanceof AppError) {
+        Object.assign(set.headers, error.headers);
+        return status(error.status, error.body);
+      }
+      switch (code) {
+        case 'VALIDATION':
+          return status(400, { error: validationMessage(error) });
+        case 'PARSE':
+          return status(400, { error: 'The request body could not be read. Send JSON (or multipart for uploads).' });
+        case 'NOT_FOUND': {
+          const { pathname } = new URL(request.url);
+          return status(404, { error: `No such endpoint: ${request.method} ${pathname}` });
+        }
+        case 'INVALID_COOKIE_SIGNATURE':
+          return status(401, { error: 'Please sign in to continue.' });
+        default: {
+          const requestId = request.headers.get('x-request-id') ?? undefined;
+          ctx.log.error('unexpected error', {
+            requestId,
+            method: request.method,
+            path: new URL(request.url).pathname,
+            error,
+            stack: error instanceof Error ? error.stack?.split('\n').slice(0, 6).join(' | ') : undefined,
+          });
+          return status(500, { error: INTERNAL_ERROR, requestId });
+        }
+      }
+    })
+    .use(api);
+}
+
+export type App = ReturnType<typeof createApp>;

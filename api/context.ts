@@ -1,0 +1,14 @@
+import type { Db } from '#api/db/connect.ts';
+import type { ShopBackend } from '#api/integrations/shop/index.ts';
+import type { Logger } from '#api/lib/log.ts';
+import type { Mailer } from '#api/modules/mail/worker.ts';
+import type { Settings } from '#api/settings.ts';
+
+/** What every service and route needs, built once per process (or per test) by createContext. */
+export interface AppContext {
+  settings: Settings;
+  db: Db;
+  log: Logger;
+  mailer: Mailer;
+  shop: ShopBackend;
+}

@@ -1,0 +1,147 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { createApp, type App } from '#api/app.ts';
+import type { AppContext } from '#api/context.ts';
+import { connectPGlite, connectPostgres, type DatabaseHandle } from '#api/db/connect.ts';
+import { controlSocketPath, tryAcquireLock } from '#api/db/embedded-lock.ts';
+import { migrateToLatest } from '#api/db/migrate.ts';
+import { createShopBackend } from '#api/integrations/shop/index.ts';
+import { createEdge, type Edge, type SocketInfo } from '#api/http/edge.ts';
+import { createLogger, type Logger } from '#api/lib/log.ts';
+import { createMailTransport } from '#api/modules/mail/transports.ts';
+import { createMailer } from '#api/modules/mail/worker.ts';
+import { startBackgroundJobs } from '#api/jobs.ts';
+import type { Settings } from '#api/settings.ts';
+
+/**
+ * One running SwapPoints: the database, the context every service uses, the Elysia app and the
+ * edge in front of it. The server (`swappoints serve`, `waku dev`) starts one; CLI commands and
+ * tests open a context without the edge.
+ */
+export interface Host {
+  settings: Settings;
+  ctx: AppContext;
+  app: App;
+  serve: (request: Request, socket: SocketInfo | undefined, renderPage: (request: Request) => Promise<Response>) => Promise<Response>;
+  /** in-process API call, for server components: no HTTP hop, the same rules */
+  handleApi: (request: Request) => Promise<Response>;
+  close(): Promise<void>;
+}
+
+export class DatabaseBusyError extends Error {
+  override name = 'DatabaseBusyError';
+}
+
+export interface OpenOptions {
+  log?: Logger;
+  /** who takes the embedded database's lock */
+  role: 'server' | 'cli' | 'test';
+  /** an already open database (tests) */
+  database?: DatabaseHandle;
+}
+
+/** Opens the database (embedded or PostgreSQL), migrates it, and builds the context. */
+export async function openContext(settings: Settings, options: OpenOptions): Promise<{ ctx: AppContext; close: () => Promise<void> }> {
+  const log = options.log ?? createLogger(settings.logLevel);
+  let releaseLock = () => {};
+  let database = options.database;
+  if (!database) {
+    if (settings.databaseUrl) {
+      database = connectPostgres(settings.databaseUrl, log, options.role === 'server' ? 10 : 3);
+    } else {
+      if (options.role !== 'test') {
+        const lock = tryAcquireLock(
+          settings.dataDir,
+          options.role === 'server' ? { role: 'server', socket: controlSocketPath(settings.dataDir) } : { role: 'cli' },
+        );
+        if (!lock.acquired) {
+          throw new DatabaseBusyError(
+            lock.holder.role === 'server'
+              ? `The SwapPoints server (pid ${lock.holder.pid}) is using the embedded database in ${settings.dataDir}.`
+              : `Another swappoints command (pid ${lock.holder.pid}) is using the embedded database in ${settings.dataDir}; try again when it finishes.`,
+          );
+        }
+        releaseLock = lock.release;
+      }
+      mkdirSync(settings.dataDir, { recursive: true });
+      try {
+        database = await connectPGlite(join(settings.dataDir, 'pgdata'));
+      } catch (error) {
+        releaseLock();
+        throw error;
+      }
+    }
+  }
+  try {
+    await migrateToLatest(database.db);
+  } catch (error) {
+    await database.close();
+    releaseLock();
+    throw error;
+  }
+  const mailer = createMailer(database.db, createMailTransport(settings, log), log);
+  const ctx: AppContext = { settings, db: database.db, log, mailer, shop: createShopBackend(settings, database.db, log) };
+  const handle = database;
+  return {
+    ctx,
+    close: async () => {
+      await mailer.flush();
+      mailer.transport.close();
+      await handle.close();
+      releaseLock();
+    },
+  };
+}
+
+/** Grants admin to ADMIN_EMAILS users that already exist (new ones get it when they first sign in). */
+async function applyAdminEmails(ctx: AppContext) {
+  if (ctx.settings.adminEmails.length === 0) return;
+  await ctx.db.updateTable('users').set({ is_admin: true, updated_at: new Date() }).where('email', 'in', ctx.settings.adminEmails).where('is_admin', '=', false).execute();
+}
+
+export interface StartOptions {
+  dev?: boolean;
+  log?: Logger;
+  /** runs after migrations, before the first request (demo data) */
+  onReady?: (ctx: AppContext) => Promise<void>;
+  background?: boolean;
+}
+
+export async function startHost(settings: Settings, options: StartOptions = {}): Promise<Host> {
+  const log = options.log ?? createLogger(settings.logLevel);
+  const { ctx, close } = await openContext(settings, { log, role: 'server' });
+  await applyAdminEmails(ctx);
+  await options.onReady?.(ctx);
+  const app = createApp(ctx);
+  const handleApi = async (request: Request) => app.handle(request);
+  const edge: Edge = createEdge({
+    handleApp: handleApi,
+    log,
+    dev: options.dev ?? false,
+    https: settings.publicUrl.startsWith('https:'),
+    trustProxy: settings.trustProxy,
+  });
+  const stopJobs = options.background === false ? () => Promise.resolve() : startBackgroundJobs(ctx);
+  return {
+    settings,
+    ctx,
+    app,
+    serve: edge,
+    handleApi,
+    close: async () => {
+      await stopJobs();
+      await close();
+    },
+  };
+}
+
+const HOST_KEY = Symbol.for('swappoints.host');
+
+/** The page renderer (bundled by Waku) finds the running host here, so one process holds one database. */
+export function installHost(host: Host): void {
+  (globalThis as Record<symbol, unknown>)[HOST_KEY] = host;
+}
+
+export function installedHost(): Host | undefined {
+  return (globalThis as Record<symbol, unknown>)[HOST_KEY] as Host | undefined;
+}

@@ -1,0 +1,44 @@
+import { sql } from 'kysely';
+import type { Db } from '#api/db/connect.ts';
+import { normalizeEmail } from '#api/lib/email.ts';
+import type { ShopBackend } from './types.ts';
+
+/**
+ * The shop kept inside SwapPoints: customers come from the shop's customer export
+ * (`swappoints customers import`), and a customer's store credit is what the ledger credited.
+ */
+export function embeddedShop(db: Db, currency: string): ShopBackend {
+  return {
+    kind: 'embedded',
+
+    async findCustomer(email) {
+      const row = await db
+        .selectFrom('shop_customers')
+        .select(['id', 'shop_customer_id', 'email', 'first_name', 'last_name'])
+        .where('email', '=', normalizeEmail(email))
+        .executeTakeFirst();
+      if (!row) return null;
+      return {
+        shopCustomerId: row.shop_customer_id ?? row.id,
+        email: row.email,
+        firstName: row.first_name,
+        lastName: row.last_name,
+      };
+    },
+
+    async getBalance(customer) {
+      const row = await db
+        .selectFrom('credit_ledger')
+        .select(sql<string>`coalesce(sum(amount), 0)`.as('total'))
+        .where('user_id', '=', customer.userId)
+        .where('push_status', '=', 'success')
+        .executeTakeFirstOrThrow();
+      return { amount: Number(row.total), currency };
+    },
+
+    async pushCredit(push) {
+      // Crediting the embedded shop is recording the ledger row, which the caller has done.
+      return { status: 'success', transactionId: `embedded-${push.ledgerId}` };
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import { Elysia } from 'elysia';
+import type { AppContext } from '#api/context.ts';
+import { isUuid, requestMeta } from '#api/lib/request-meta.ts';
+import {
+  CheckCustomerBody,
+  CheckCustomerResponse,
+  ErrorBody,
+  LoginBody,
+  LoginResponse,
+  UserProfile,
+  VerifyEmailBody,
+  VerifyEmailResponse,
+} from './model.ts';
+import { CROSS_SITE_MESSAGE, isCrossSite, SESSION_COOKIE, type AuthPlugin } from './plugin.ts';
+import { checkCustomer, requestSignInLink, revokeSession, toProfile, verifySignIn } from './service.ts';
+
+export function authRoutes(ctx: AppContext, auth: AuthPlugin) {
+  const secureCookie = ctx.settings.publicUrl.startsWith('https:');
+
+  return new Elysia({ tags: ['Sign-in'] })
+    .use(auth)
+    .post(
+      '/auth/login',
+      async ({ body, request, status }) => status(202, await requestSignInLink(ctx, body, requestMeta(request))),
+      {
+        body: LoginBody,
+        response: { 202: LoginResponse, 400: ErrorBody, 422: ErrorBody, 429: ErrorBody },
+        detail: { summary: 'Email a one-time sign-in link to a shop customer' },
+      },
+    )
+    .post('/shopify/check-customer', async ({ body, request }) => checkCustomer(ctx, body.email, requestMeta(request)), {
+      body: CheckCustomerBody,
+      response: { 200: CheckCustomerResponse, 400: ErrorBody, 404: ErrorBody, 429: ErrorBody },
+      detail: { summary: 'Is this email a customer of the shop?' },
+    })
+    .post(
+      '/auth/verify-email',
+      async ({ body, request, jwt, cookie }) => {
+        const session = await verifySignIn(ctx, body, requestMeta(request));
+        const expiresAt = Math.floor(session.expiresAt.getTime() / 1000);
+        const sessionToken = await jwt.sign({
+          sub: session.user.id,
+          email: session.user.email,
+          admin: session.user.is_admin,
+          sid: session.sessionId,
+          exp: expiresAt,
+        });
+        cookie[SESSION_COOKIE]!.set({
+          value: sessionToken,
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: secureCookie,
+          path: '/',
+          expires: session.expiresAt,
+        });
+        const profile = toProfile(session.user);
+        return {
+          success: true as const,
+          message: session.message,
+          user: profile,
+          userProfile: profile,
+          sessionToken,
+          expiresAt: session.expiresAt.toISOString(),
+          next: session.next,
+        };
+      },
+      {
+        body: VerifyEmailBody,
+        response: { 200: VerifyEmailResponse, 400: ErrorBody, 410: ErrorBody, 422: ErrorBody, 429: ErrorBody },
+        detail: { summary: 'Open a session from a sign-in link' },
+      },
+    )
+    .get('/auth/profile', ({ user }) => toProfile({ id: user.id, email: user.email, name: user.name, is_admin: user.isAdmin }), {
+      auth: true,
+      response: { 200: UserProfile, 401: ErrorBody },
+      detail: { summary: 'The signed-in user' },
+    })
+    .post(
+      '/auth/logout',
+      async ({ request, cookie, jwt, status }) => {
+        // Always clears the cookie, so a stale session can sign out too; revokes the session when the token is ours.
+        const bearer = request.headers.get('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
+        if (!bearer && isCrossSite(request, ctx.settings.publicUrl)) return status(403, { error: CROSS_SITE_MESSAGE });
+        const token = bearer ?? cookie[SESSION_COOKIE]?.value;
+        const claims = typeof token === 'string' && token ? await jwt.verify(token, { algorithms: ['HS256'] }) : false;
+        if (claims && isUuid(claims.sid)) await revokeSession(ctx.db, claims.sid);
+        cookie[SESSION_COOKIE]!.set({ value: '', httpOnly: true, sameSite: 'lax', secure: secureCookie, path: '/', maxAge: 0 });
+        return { success: true };
+      },
+      { detail: { summary: 'End this session and clear its cookie' } },
+    );
+}

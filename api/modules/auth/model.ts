@@ -1,0 +1,52 @@
+import { t, type UnwrapSchema } from 'elysia';
+import { INVALID_EMAIL_MESSAGE } from '#api/lib/email.ts';
+
+const email = t.String({ maxLength: 320, error: INVALID_EMAIL_MESSAGE });
+
+export const LoginBody = t.Object(
+  {
+    email,
+    /** where to go after sign-in: a path on this site */
+    next: t.Optional(t.String({ maxLength: 2000, error: 'next must be a path on this site' })),
+  },
+  { error: INVALID_EMAIL_MESSAGE },
+);
+
+export const LoginResponse = t.Object({
+  sent: t.Literal(true),
+  email: t.String(),
+  message: t.String(),
+});
+
+export const CheckCustomerBody = t.Object({ email }, { error: INVALID_EMAIL_MESSAGE });
+export const CheckCustomerResponse = t.Object({ exists: t.Boolean(), shopifyId: t.Union([t.String(), t.Null()]) });
+
+export const VerifyEmailBody = t.Object(
+  {
+    email: t.Optional(t.String({ maxLength: 320 })),
+    token: t.Optional(t.String({ maxLength: 200 })),
+    shopifyId: t.Optional(t.Union([t.String({ maxLength: 200 }), t.Null()])),
+  },
+  { error: 'No email found. Please try signing in again.' },
+);
+
+export const UserProfile = t.Object({
+  uid: t.String(),
+  email: t.String(),
+  name: t.Union([t.String(), t.Null()]),
+  isAdmin: t.Boolean(),
+});
+
+export const VerifyEmailResponse = t.Object({
+  success: t.Literal(true),
+  message: t.String(),
+  user: UserProfile,
+  userProfile: UserProfile,
+  sessionToken: t.String(),
+  expiresAt: t.String({ format: 'date-time' }),
+  next: t.String(),
+});
+
+export const ErrorBody = t.Object({ error: t.String() }, { additionalProperties: true });
+
+export type UserProfile = UnwrapSchema<typeof UserProfile>;

@@ -1,0 +1,219 @@
+import type { AppContext } from '#api/context.ts';
+import type { Db } from '#api/db/connect.ts';
+import { INVALID_EMAIL_MESSAGE, isValidEmail, normalizeEmail } from '#api/lib/email.ts';
+import { AppError, badRequest } from '#api/lib/errors.ts';
+import { hitRateLimit } from '#api/lib/rate-limit.ts';
+import { hashToken, newSecretToken } from '#api/lib/tokens.ts';
+import { enqueueMail } from '#api/modules/mail/service.ts';
+import { signInMail } from '#api/modules/mail/templates.ts';
+import { ShopError } from '#api/integrations/shop/types.ts';
+import type { UserProfile } from './model.ts';
+
+export const SIGN_IN_LINK_TTL_MINUTES = 10;
+const RATE_WINDOW_SECONDS = 15 * 60;
+
+export const NO_EMAIL_MESSAGE = 'No email found. Please try signing in again.';
+export const notInShopMessage = (email: string) =>
+  `Email "${email}" not found in Shopify database. Only existing Shopify customers can login.`;
+const SHOP_UNAVAILABLE_MESSAGE = 'Server error. Please try again later.';
+const LINK_INVALID = 'This sign-in link is not valid for this email address. Please request a new one.';
+const LINK_USED = 'This sign-in link has already been used. Please request a new one.';
+const LINK_EXPIRED = 'This sign-in link has expired. Please request a new one.';
+
+export interface RequestMeta {
+  ip: string;
+  userAgent: string | null;
+}
+
+/** A path on this site to return to after sign-in, or /dashboard; never another origin. */
+export function safeNextPath(next: string | undefined | null): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/dashboard';
+  if (/[\u0000-\u001f]/.test(next)) return '/dashboard';
+  if (next === '/' || next.startsWith('/email-signin') || next.startsWith('/verify-email')) return '/dashboard';
+  return next;
+}
+
+async function enforceRateLimit(db: Db, key: string, limit: number) {
+  const { allowed, retryAfterSeconds } = await hitRateLimit(db, key, limit, RATE_WINDOW_SECONDS);
+  if (!allowed) {
+    const minutes = Math.ceil(retryAfterSeconds / 60);
+    throw new AppError(
+      429,
+      `Too many sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+      {},
+      { 'retry-after': String(retryAfterSeconds) },
+    );
+  }
+}
+
+async function findShopCustomer(ctx: AppContext, email: string) {
+  try {
+    return await ctx.shop.findCustomer(email);
+  } catch (error) {
+    if (!(error instanceof ShopError)) throw error;
+    ctx.log.error('shop customer lookup failed', { error: error.message });
+    throw new AppError(503, SHOP_UNAVAILABLE_MESSAGE, { serverError: true });
+  }
+}
+
+/** Staff granted admin (CLI or ADMIN_EMAILS) may sign in without being shop customers. */
+async function isAdminEmail(ctx: AppContext, email: string): Promise<boolean> {
+  if (ctx.settings.adminEmails.includes(email)) return true;
+  const user = await ctx.db.selectFrom('users').select('is_admin').where('email', '=', email).executeTakeFirst();
+  return user?.is_admin ?? false;
+}
+
+/** POST /api/shopify/check-customer */
+export async function checkCustomer(ctx: AppContext, rawEmail: string, meta: RequestMeta) {
+  if (!isValidEmail(rawEmail)) throw badRequest(INVALID_EMAIL_MESSAGE);
+  await enforceRateLimit(ctx.db, `check:ip:${meta.ip}`, ctx.settings.signInLimitPerIp);
+  const customer = await findShopCustomer(ctx, normalizeEmail(rawEmail));
+  if (!customer) throw new AppError(404, notInShopMessage(rawEmail.trim()), { exists: false, shopifyId: null, notInShopify: true });
+  return { exists: true, shopifyId: customer.shopCustomerId };
+}
+
+/** POST /api/auth/login: emails a one-time sign-in link to a shop customer. */
+export async function requestSignInLink(ctx: AppContext, input: { email: string; next?: string }, meta: RequestMeta) {
+  if (!isValidEmail(input.email)) throw badRequest(INVALID_EMAIL_MESSAGE);
+  const email = normalizeEmail(input.email);
+  await enforceRateLimit(ctx.db, `signin:ip:${meta.ip}`, ctx.settings.signInLimitPerIp);
+  await enforceRateLimit(ctx.db, `signin:email:${email}`, ctx.settings.signInLimitPerEmail);
+
+  const customer = await findShopCustomer(ctx, email);
+  if (!customer && !(await isAdminEmail(ctx, email))) {
+    throw new AppError(422, notInShopMessage(input.email.trim()), { notInShopify: true });
+  }
+
+  const token = newSecretToken();
+  const link = `${ctx.settings.publicUrl}/verify-email?token=${token}`;
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('sign_in_tokens')
+      .values({
+        email,
+        token_hash: hashToken(token),
+        next_path: safeNextPath(input.next),
+        requested_ip: meta.ip,
+        expires_at: new Date(Date.now() + SIGN_IN_LINK_TTL_MINUTES * 60_000),
+      })
+      .execute();
+    await enqueueMail(trx, signInMail(email, link, SIGN_IN_LINK_TTL_MINUTES));
+  });
+  ctx.mailer.kick();
+  return { sent: true as const, email, message: `Account found for ${email}. We've emailed you a sign-in link.` };
+}
+
+function verifyFailure(status: number, message: string): AppError {
+  return new AppError(status, message, { success: false, message });
+}
+
+/** Consumes a sign-in link (once, atomically) and returns the user to open a session for. */
+async function consumeSignInToken(ctx: AppContext, email: string, token: string) {
+  const tokenHash = hashToken(token);
+  const consumed = await ctx.db
+    .updateTable('sign_in_tokens')
+    .set({ used_at: new Date() })
+    .where('token_hash', '=', tokenHash)
+    .where('email', '=', email)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .returning(['next_path'])
+    .executeTakeFirst();
+  if (consumed) return consumed;
+
+  const known = await ctx.db
+    .selectFrom('sign_in_tokens')
+    .select(['email', 'used_at', 'expires_at'])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  if (!known || known.email !== email) throw verifyFailure(400, LINK_INVALID);
+  if (known.used_at) throw verifyFailure(410, LINK_USED);
+  throw verifyFailure(410, LINK_EXPIRED);
+}
+
+export function toProfile(user: { id: string; email: string; name: string | null; is_admin: boolean }): UserProfile {
+  return { uid: user.id, email: user.email, name: user.name, isAdmin: user.is_admin };
+}
+
+/** POST /api/auth/verify-email: the link's token and the email it was sent to open a session. */
+export async function verifySignIn(ctx: AppContext, input: { email?: string; token?: string }, meta: RequestMeta) {
+  const rawEmail = input.email?.trim() ?? '';
+  if (!rawEmail) throw verifyFailure(400, NO_EMAIL_MESSAGE);
+  if (!input.token?.trim()) throw verifyFailure(400, LINK_INVALID);
+  await enforceRateLimit(ctx.db, `verify:ip:${meta.ip}`, ctx.settings.signInLimitPerIp);
+  const email = normalizeEmail(rawEmail);
+  const { next_path } = await consumeSignInToken(ctx, email, input.token.trim());
+
+  const customer = await findShopCustomer(ctx, email);
+  const admin = ctx.settings.adminEmails.includes(email);
+  const name = customer ? [customer.firstName, customer.lastName].filter(Boolean).join(' ') || null : null;
+  const user = await ctx.db
+    .insertInto('users')
+    .values({ email, name, is_admin: admin, shop_customer_id: customer?.shopCustomerId ?? null })
+    .onConflict((oc) =>
+      oc.column('email').doUpdateSet((eb) => ({
+        name: eb.fn.coalesce(eb.val(name), 'users.name'),
+        shop_customer_id: eb.fn.coalesce(eb.val(customer?.shopCustomerId ?? null), 'users.shop_customer_id'),
+        is_admin: admin ? true : eb.ref('users.is_admin'),
+        updated_at: new Date(),
+      })),
+    )
+    .returning(['id', 'email', 'name', 'is_admin'])
+    .executeTakeFirstOrThrow();
+  if (!customer && !user.is_admin) {
+    throw new AppError(422, notInShopMessage(rawEmail), { success: false, notInShopify: true, message: notInShopMessage(rawEmail) });
+  }
+
+  const expiresAt = new Date(Date.now() + ctx.settings.sessionTtlHours * 3600_000);
+  const session = await ctx.db
+    .insertInto('sessions')
+    .values({ user_id: user.id, expires_at: expiresAt, ip: meta.ip, user_agent: meta.userAgent?.slice(0, 500) ?? null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+  return {
+    user,
+    sessionId: session.id,
+    expiresAt,
+    next: next_path ?? '/dashboard',
+    message: `Welcome back! Account found for ${email}. Redirecting to dashboard...`,
+  };
+}
+
+export interface CurrentUser {
+  id: string;
+  email: string;
+  name: string | null;
+  isAdmin: boolean;
+  sessionId: string;
+}
+
+/** The session behind a verified token: live only while not revoked, not expired, and its user exists. */
+export async function loadSession(db: Db, sessionId: string, userId: string): Promise<CurrentUser | null> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['users.id', 'users.email', 'users.name', 'users.is_admin', 'sessions.id as session_id'])
+    .where('sessions.id', '=', sessionId)
+    .where('sessions.user_id', '=', userId)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', new Date())
+    .executeTakeFirst();
+  if (!row) return null;
+  return { id: row.id, email: row.email, name: row.name, isAdmin: row.is_admin, sessionId: row.session_id };
+}
+
+export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+  await db.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+}
+
+/** Signs a user out everywhere (revoked admin, `swappoints sessions revoke`). Returns how many sessions ended. */
+export async function revokeUserSessions(db: Db, userId: string): Promise<number> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

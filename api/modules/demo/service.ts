@@ -1,0 +1,70 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import type { AppContext } from '#api/context.ts';
+import { importCustomerExport } from '#api/modules/customers/service.ts';
+import { grantAdmin } from '#api/modules/users/service.ts';
+
+const DATA = fileURLToPath(new URL('./data/', import.meta.url));
+export const DEMO_ADMIN_EMAIL = 'admin@swappoints.demo';
+export const DEMO_CUSTOMER_EMAIL = 'asha.rao@example.com';
+
+export interface DemoReport {
+  customers: number;
+  warehouses: number;
+  admin: string;
+}
+
+interface WarehouseSeed {
+  name: string;
+  addressLine1: string;
+  addressLine2?: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+  contactPerson?: string;
+  contactPhone?: string;
+  isActive?: boolean;
+}
+
+/** True when nobody has used this database yet: no customers, no users. */
+export async function isDatabaseEmpty(ctx: AppContext): Promise<boolean> {
+  const [customers, users] = await Promise.all([
+    ctx.db.selectFrom('shop_customers').select('id').limit(1).execute(),
+    ctx.db.selectFrom('users').select('id').limit(1).execute(),
+  ]);
+  return customers.length === 0 && users.length === 0;
+}
+
+/**
+ * A small shop to try SwapPoints with: the customers of the sample export, three warehouses
+ * (one inactive) and an admin. Running it twice changes nothing.
+ */
+export async function seedDemo(ctx: AppContext): Promise<DemoReport> {
+  const customers = await importCustomerExport(ctx.db, { path: join(DATA, 'customers.csv') });
+  const warehouses = (await Bun.file(join(DATA, 'warehouses.json')).json()) as WarehouseSeed[];
+  let createdWarehouses = 0;
+  for (const w of warehouses) {
+    const inserted = await ctx.db
+      .insertInto('warehouses')
+      .values({
+        name: w.name,
+        address_line1: w.addressLine1,
+        address_line2: w.addressLine2 ?? null,
+        city: w.city,
+        state: w.state,
+        postal_code: w.postalCode,
+        country: w.country,
+        contact_person: w.contactPerson ?? null,
+        contact_phone: w.contactPhone ?? null,
+        is_active: w.isActive ?? true,
+      })
+      .onConflict((oc) => oc.expression(sql`lower(name)`).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (inserted) createdWarehouses++;
+  }
+  await grantAdmin(ctx.db, DEMO_ADMIN_EMAIL);
+  return { customers: customers.created, warehouses: createdWarehouses, admin: DEMO_ADMIN_EMAIL };
+}

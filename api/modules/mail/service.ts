@@ -1,0 +1,107 @@
+import { sql } from 'kysely';
+import type { Db } from '#api/db/connect.ts';
+import type { MailMessage } from '#api/db/types.ts';
+import type { Logger } from '#api/lib/log.ts';
+import type { MailTransport } from './transports.ts';
+
+export interface NewMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+  kind: string;
+  link?: string | null;
+}
+
+const MAX_ATTEMPTS = 8;
+/** How long a claimed message is left to its sender before another worker may try it again. */
+const LEASE_SECONDS = 120;
+
+/** Puts a message in the outbox; it goes out when the outbox is next drained. Pass a transaction to send only if it commits. */
+export async function enqueueMail(db: Db, mail: NewMail): Promise<number> {
+  const row = await db
+    .insertInto('mail_outbox')
+    .values({
+      to_email: mail.to,
+      subject: mail.subject,
+      text_body: mail.text,
+      html_body: mail.html ?? null,
+      kind: mail.kind,
+      link: mail.link ?? null,
+      next_attempt_at: new Date(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export interface MailListFilter {
+  to?: string;
+  limit?: number;
+}
+
+/** Newest first. */
+export async function listMail(db: Db, filter: MailListFilter = {}): Promise<MailMessage[]> {
+  let query = db.selectFrom('mail_outbox').selectAll().orderBy('id', 'desc').limit(filter.limit ?? 100);
+  if (filter.to) query = query.where(sql`lower(to_email)`, '=', filter.to.trim().toLowerCase());
+  return query.execute();
+}
+
+export interface DrainResult {
+  sent: number;
+  failed: number;
+}
+
+/**
+ * Sends what is due. Each batch is claimed with FOR UPDATE SKIP LOCKED and leased, so any number of
+ * server instances can drain one outbox without sending a message twice; a sender that dies mid-way
+ * leaves its messages to be retried when the lease ends.
+ */
+export async function drainOutbox(db: Db, transport: MailTransport, log: Logger, batchSize = 20): Promise<DrainResult> {
+  const result: DrainResult = { sent: 0, failed: 0 };
+  for (;;) {
+    const batch = await db.transaction().execute(async (trx) => {
+      const due = await trx
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', new Date())
+        .orderBy('id')
+        .limit(batchSize)
+        .forUpdate()
+        .skipLocked()
+        .execute();
+      if (due.length === 0) return [];
+      return trx
+        .updateTable('mail_outbox')
+        .set({ attempts: sql`attempts + 1`, next_attempt_at: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
+        .where('id', 'in', due.map((d) => d.id))
+        .returningAll()
+        .execute();
+    });
+    if (batch.length === 0) return result;
+
+    for (const mail of batch) {
+      try {
+        await transport.send({ to: mail.to_email, subject: mail.subject, text: mail.text_body, html: mail.html_body, link: mail.link });
+        await db.updateTable('mail_outbox').set({ status: 'sent', sent_at: new Date(), last_error: null }).where('id', '=', mail.id).execute();
+        result.sent++;
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        const giveUp = mail.attempts >= MAX_ATTEMPTS;
+        const backoffSeconds = Math.min(3600, 15 * 2 ** mail.attempts);
+        await db
+          .updateTable('mail_outbox')
+          .set({
+            status: giveUp ? 'failed' : 'pending',
+            last_error: message.slice(0, 1000),
+            next_attempt_at: new Date(Date.now() + backoffSeconds * 1000),
+          })
+          .where('id', '=', mail.id)
+          .execute();
+        log.warn('mail not sent', { id: mail.id, to: mail.to_email, attempt: mail.attempts, error: message, giveUp });
+        result.failed++;
+      }
+    }
+  }
+}

@@ -1,0 +1,46 @@
+import nodemailer from 'nodemailer';
+import type { Logger } from '#api/lib/log.ts';
+import type { Settings } from '#api/settings.ts';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  link: string | null;
+}
+
+export interface MailTransport {
+  readonly kind: 'log' | 'smtp';
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+/** The default transport: the message (and its link) goes to the server log; the outbox keeps it. */
+export function logTransport(log: Logger): MailTransport {
+  return {
+    kind: 'log',
+    async send(mail) {
+      log.info('mail', { to: mail.to, subject: mail.subject, link: mail.link ?? undefined });
+      log.debug('mail body', { text: mail.text });
+    },
+    close() {},
+  };
+}
+
+export function smtpTransport(url: string, from: string): MailTransport {
+  const transporter = nodemailer.createTransport(url, { from });
+  return {
+    kind: 'smtp',
+    async send(mail) {
+      await transporter.sendMail({ to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) });
+    },
+    close: () => transporter.close(),
+  };
+}
+
+export function createMailTransport(settings: Settings, log: Logger): MailTransport {
+  return settings.mailTransport === 'smtp' && settings.smtpUrl
+    ? smtpTransport(settings.smtpUrl, settings.mailFrom)
+    : logTransport(log);
+}

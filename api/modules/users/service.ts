@@ -1,0 +1,42 @@
+import type { Db } from '#api/db/connect.ts';
+import { INVALID_EMAIL_MESSAGE, isValidEmail, normalizeEmail } from '#api/lib/email.ts';
+import { badRequest, notFound } from '#api/lib/errors.ts';
+import { revokeUserSessions } from '#api/modules/auth/service.ts';
+
+/** Makes EMAIL an admin; creates the user if they have never signed in, so staff can sign in. */
+export async function grantAdmin(db: Db, rawEmail: string): Promise<'granted' | 'already'> {
+  if (!isValidEmail(rawEmail)) throw badRequest(INVALID_EMAIL_MESSAGE);
+  const email = normalizeEmail(rawEmail);
+  const before = await db.selectFrom('users').select('is_admin').where('email', '=', email).executeTakeFirst();
+  if (before?.is_admin) return 'already';
+  await db
+    .insertInto('users')
+    .values({ email, is_admin: true, name: null, shop_customer_id: null })
+    .onConflict((oc) => oc.column('email').doUpdateSet({ is_admin: true, updated_at: new Date() }))
+    .execute();
+  return 'granted';
+}
+
+/** Takes admin away at once: every request reads the flag from the database, not from the token. */
+export async function revokeAdmin(db: Db, rawEmail: string): Promise<'revoked' | 'not-admin'> {
+  if (!isValidEmail(rawEmail)) throw badRequest(INVALID_EMAIL_MESSAGE);
+  const result = await db
+    .updateTable('users')
+    .set({ is_admin: false, updated_at: new Date() })
+    .where('email', '=', normalizeEmail(rawEmail))
+    .where('is_admin', '=', true)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0 ? 'revoked' : 'not-admin';
+}
+
+/** Signs EMAIL out of every session. */
+export async function revokeSessionsOf(db: Db, rawEmail: string): Promise<number> {
+  if (!isValidEmail(rawEmail)) throw badRequest(INVALID_EMAIL_MESSAGE);
+  const user = await db.selectFrom('users').select('id').where('email', '=', normalizeEmail(rawEmail)).executeTakeFirst();
+  if (!user) throw notFound(`No user with the email ${normalizeEmail(rawEmail)} has signed in.`);
+  return revokeUserSessions(db, user.id);
+}
+
+export async function listAdmins(db: Db) {
+  return db.selectFrom('users').select(['email', 'name', 'created_at']).where('is_admin', '=', true).orderBy('email').execute();
+}

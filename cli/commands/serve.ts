@@ -1,0 +1,50 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Command } from 'commander';
+import { readLock } from '#api/db/embedded-lock.ts';
+import { CommandError, UsageError } from '../io.ts';
+import type { CommandDeps } from '../program.ts';
+import { startServerHost } from '../server.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/** Uploads are 5 MB; a multipart body carries a little more. Anything larger is refused with 413. */
+const MAX_REQUEST_BODY = 6 * 1024 * 1024;
+
+export function registerServeCommand(program: Command, { io, session }: CommandDeps) {
+  program
+    .command('serve')
+    .description('Serve SwapPoints (pages, API, images) on one port. Run `bun run build` first.')
+    .option('--port <port>', 'the port (default: PORT, or 3000)')
+    .addHelpText('after', '\nExample:\n  $ PORT=8080 PUBLIC_URL=https://swap.myshop.in swappoints serve')
+    .action(async (options: { port?: string }) => {
+      const settings = session.settings();
+      const port = options.port === undefined ? settings.port : Number(options.port);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port must be a whole number from 0 to 65535');
+      const entry = `${ROOT}dist/server/index.js`;
+      if (!existsSync(entry)) throw new UsageError('the pages are not built yet: run `bun run build` (or `bun run start`).');
+      const holder = settings.databaseUrl ? null : readLock(settings.dataDir);
+      if (holder?.role === 'server') throw new CommandError(`SwapPoints is already running (pid ${holder.pid}) on ${settings.dataDir}.`);
+
+      const running = await startServerHost(settings);
+      const { unstable_serverEntry } = (await import(entry)) as { unstable_serverEntry: { fetch: (req: Request, ...rest: unknown[]) => Promise<Response> } };
+      const server = Bun.serve({
+        port,
+        maxRequestBodySize: MAX_REQUEST_BODY,
+        fetch: (request, bunServer) => unstable_serverEntry.fetch(request, bunServer),
+        error: (error) => {
+          running.host.ctx.log.error('unhandled server error', { error });
+          return new Response('Something went wrong on our side. Please try again later.', { status: 500 });
+        },
+      });
+      await io.stderr.write(`SwapPoints is ready on http://localhost:${server.port} (${settings.databaseUrl ? 'PostgreSQL' : `embedded database in ${settings.dataDir}`}).\n`);
+
+      await new Promise<void>((resolve) => {
+        const shutdown = () => resolve();
+        process.once('SIGINT', shutdown);
+        process.once('SIGTERM', shutdown);
+      });
+      await io.stderr.write('Stopping SwapPoints…\n');
+      await server.stop();
+      await running.stop();
+    });
+}

@@ -1,0 +1,35 @@
+import { fsRouter } from 'waku';
+import adapter from 'waku/adapters/bun';
+import type { Host } from '../api/host.ts';
+
+/**
+ * The Waku server, wrapped by SwapPoints' edge: /api, /image and /media go to the Elysia app,
+ * everything else is rendered here. The host (database, API) is started by `swappoints serve`
+ * before this bundle loads; under `waku dev` it is started on the first request.
+ */
+const waku = adapter(fsRouter(import.meta.glob('./**/*.{tsx,ts}', { base: './pages' })));
+const HOST_KEY = Symbol.for('swappoints.host');
+
+let starting: Promise<Host> | undefined;
+async function host(): Promise<Host> {
+  const running = (globalThis as Record<symbol, Host | undefined>)[HOST_KEY];
+  if (running) return running;
+  // Development only: `bun run build` output never reaches this line.
+  starting ??= (async () => {
+    const path = `${process.cwd()}/cli/dev-host.ts`;
+    const { startDevHost } = (await import(/* @vite-ignore */ path)) as { startDevHost: () => Promise<Host> };
+    return startDevHost();
+  })();
+  return starting;
+}
+
+type Fetch = (request: Request, ...rest: unknown[]) => Promise<Response>;
+const renderPage = waku.fetch as Fetch;
+
+export default {
+  ...waku,
+  fetch: async (request: Request, ...rest: unknown[]) => {
+    const running = await host();
+    return running.serve(request, rest[0] as Parameters<Host['serve']>[1], (req) => renderPage(req, ...rest));
+  },
+};

@@ -1,0 +1,107 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp, type App } from '#api/app.ts';
+import type { AppContext } from '#api/context.ts';
+import { openContext } from '#api/host.ts';
+import { createLogger } from '#api/lib/log.ts';
+import { addCustomer } from '#api/modules/customers/service.ts';
+import { loadSettings } from '#api/settings.ts';
+import { createTestDatabase, type DatabaseKind } from './db.ts';
+
+export const TEST_ORIGIN = 'http://localhost:3000';
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestApp {
+  kind: DatabaseKind;
+  ctx: AppContext;
+  app: App;
+  request<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
+  /** the sign-in link most recently mailed to `email` */
+  lastSignInLink(email: string): Promise<string>;
+  /** signs in through the real flow (login → mailed link → verify) and returns the session token */
+  signIn(email: string, options?: { admin?: boolean }): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** The real Elysia app over a database of its own (PGlite in memory, or a fresh PostgreSQL database). */
+export async function createTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'swappoints-test-'));
+  const database = await createTestDatabase(kind);
+  const settings = loadSettings({
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    PUBLIC_URL: TEST_ORIGIN,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    SIGNIN_LIMIT_PER_IP: '1000',
+    ...env,
+  });
+  const { ctx, close } = await openContext(settings, { role: 'test', database: database.handle, log: createLogger(settings.logLevel) });
+  const app = createApp(ctx);
+
+  const request = async <T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let body: BodyInit | undefined;
+    if (options.body !== undefined) {
+      if (options.body instanceof FormData || typeof options.body === 'string') body = options.body as BodyInit;
+      else {
+        body = JSON.stringify(options.body);
+        headers['content-type'] ??= 'application/json';
+      }
+    }
+    const response = await app.handle(new Request(`${TEST_ORIGIN}${path}`, { method, headers, body }));
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {}
+    return { status: response.status, body: parsed as T, headers: response.headers };
+  };
+
+  const lastSignInLink = async (email: string) => {
+    const mail = await ctx.db
+      .selectFrom('mail_outbox')
+      .select('link')
+      .where('to_email', '=', email.toLowerCase())
+      .where('kind', '=', 'sign_in')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    if (!mail?.link) throw new Error(`no sign-in link was mailed to ${email}`);
+    return mail.link;
+  };
+
+  return {
+    kind,
+    ctx,
+    app,
+    request,
+    lastSignInLink,
+    async signIn(email, options = {}) {
+      await addCustomer(ctx.db, { email });
+      if (options.admin) await ctx.db.insertInto('users').values({ email: email.toLowerCase(), is_admin: true, name: null, shop_customer_id: null }).onConflict((oc) => oc.column('email').doUpdateSet({ is_admin: true })).execute();
+      const login = await request('POST', '/api/auth/login', { body: { email } });
+      if (login.status !== 202) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
+      const token = new URL(await lastSignInLink(email)).searchParams.get('token');
+      const verify = await request('POST', '/api/auth/verify-email', { body: { email, token } });
+      if (verify.status !== 200) throw new Error(`verify failed: ${verify.status} ${JSON.stringify(verify.body)}`);
+      return verify.body.sessionToken as string;
+    },
+    async close() {
+      await close();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,8 @@
+// Preloaded by `bun test` (bunfig.toml): quiet logs, and an unexpected console.error fails loudly.
+process.env.LOG_LEVEL ??= 'warn';
+
+const originalError = console.error;
+console.error = (...args: unknown[]) => {
+  originalError(...args);
+  throw new Error(`console.error was called during a test: ${args.map(String).join(' ').slice(0, 300)}`);
+};
