@@ -1,4 +1,5 @@
 import type { Db } from '#api/db/connect.ts';
+import type { ImageStore } from '#api/integrations/images/index.ts';
 import type { ShopBackend } from '#api/integrations/shop/index.ts';
 import type { Logger } from '#api/lib/log.ts';
 import type { Mailer } from '#api/modules/mail/worker.ts';
@@ -11,4 +12,5 @@ export interface AppContext {
   log: Logger;
   mailer: Mailer;
   shop: ShopBackend;
+  images: ImageStore;
 }

@@ -5,6 +5,7 @@ import type { AppContext } from '#api/context.ts';
 import { connectPGlite, connectPostgres, type DatabaseHandle } from '#api/db/connect.ts';
 import { controlSocketPath, tryAcquireLock } from '#api/db/embedded-lock.ts';
 import { migrateToLatest } from '#api/db/migrate.ts';
+import { createImageStore } from '#api/integrations/images/index.ts';
 import { createShopBackend } from '#api/integrations/shop/index.ts';
 import { createEdge, type Edge, type SocketInfo } from '#api/http/edge.ts';
 import { createLogger, type Logger } from '#api/lib/log.ts';
@@ -80,7 +81,7 @@ export async function openContext(settings: Settings, options: OpenOptions): Pro
     throw error;
   }
   const mailer = createMailer(database.db, createMailTransport(settings, log), log);
-  const ctx: AppContext = { settings, db: database.db, log, mailer, shop: createShopBackend(settings, database.db, log) };
+  const ctx: AppContext = { settings, db: database.db, log, mailer, shop: createShopBackend(settings, database.db, log), images: createImageStore(settings) };
   const handle = database;
   return {
     ctx,

@@ -1,5 +1,6 @@
 import type { AppContext } from '#api/context.ts';
 import { pruneRateLimits } from '#api/lib/rate-limit.ts';
+import { removeUnattachedUploads } from '#api/modules/images/service.ts';
 
 interface Job {
   name: string;
@@ -11,6 +12,7 @@ interface Job {
 const JOBS: Job[] = [
   { name: 'mail-outbox', everyMs: 5_000, run: (ctx) => ctx.mailer.flush() },
   { name: 'prune-rate-limits', everyMs: 3_600_000, run: (ctx) => pruneRateLimits(ctx.db) },
+  { name: 'remove-unattached-uploads', everyMs: 3_600_000, run: (ctx) => removeUnattachedUploads(ctx) },
   {
     name: 'prune-sign-in-tokens',
     everyMs: 3_600_000,

@@ -1,0 +1,151 @@
+import { sql } from 'kysely';
+import type { AppContext } from '#api/context.ts';
+import type { Db } from '#api/db/connect.ts';
+import { IMAGE_TYPES, newPublicId, type ImageContentType } from '#api/integrations/images/index.ts';
+import { AppError, badRequest } from '#api/lib/errors.ts';
+
+export const MAX_IMAGE_BYTES = 5_242_880;
+export const MAX_IMAGES_PER_REQUEST = 5;
+/** Uploads a user may hold that are not yet attached to a request, so nobody fills the disk. */
+export const MAX_UNATTACHED_UPLOADS = 20;
+
+export interface ImageRef {
+  url: string;
+  publicId: string;
+}
+
+/**
+ * The address an image is served at: root-relative, `/media/<public id>.<ext>`.
+ * Root-relative rather than `${PUBLIC_URL}/media/…` because the pages and the images are always
+ * served by the same origin, and that origin is not always PUBLIC_URL (localhost in development,
+ * a LAN address, a second hostname behind a proxy, http before TLS is added): a stored absolute
+ * URL would break, or load mixed content, whenever the host differs or PUBLIC_URL changes, while
+ * a root-relative one resolves against whatever origin served the page. The url column keeps
+ * exactly this string; attachImages compares it exactly.
+ */
+export function mediaUrl(publicId: string, contentType: ImageContentType): string {
+  return `/media/${publicId}.${IMAGE_TYPES[contentType]}`;
+}
+
+export const tooManyUploadsMessage = () =>
+  `You already have ${MAX_UNATTACHED_UPLOADS} uploaded images that are not part of a request. Submit your request, or wait a day for unused uploads to expire, before uploading more.`;
+
+/**
+ * Stores one sniffed image for `userId`: the row first (inside a per-user lock that enforces the
+ * unattached-upload limit), then the bytes; if writing the bytes fails the row is removed again.
+ */
+export async function saveUpload(ctx: AppContext, userId: string, bytes: Uint8Array, contentType: ImageContentType): Promise<ImageRef> {
+  const publicId = newPublicId();
+  const url = mediaUrl(publicId, contentType);
+  await ctx.db.transaction().execute(async (trx) => {
+    // Serializes one user's uploads so two at once cannot both pass the limit.
+    await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+    const { held } = await trx
+      .selectFrom('request_images')
+      .select((eb) => eb.fn.countAll<number>().as('held'))
+      .where('uploaded_by', '=', userId)
+      .where('request_id', 'is', null)
+      .executeTakeFirstOrThrow();
+    if (Number(held) >= MAX_UNATTACHED_UPLOADS) throw new AppError(429, tooManyUploadsMessage());
+    await trx
+      .insertInto('request_images')
+      .values({ request_id: null, uploaded_by: userId, public_id: publicId, url, content_type: contentType, byte_size: bytes.byteLength })
+      .execute();
+  });
+  try {
+    await ctx.images.put(publicId, bytes, contentType);
+  } catch (error) {
+    await ctx.db.deleteFrom('request_images').where('public_id', '=', publicId).execute();
+    throw error;
+  }
+  return { url, publicId };
+}
+
+/**
+ * Attaches a user's own unattached uploads to a request, in the order given (position 0..4).
+ * Call it inside the transaction that creates the request: on any error nothing stays attached.
+ * One conditional UPDATE takes every upload, so two requests can never take the same one.
+ */
+export async function attachImages(
+  trx: Db,
+  input: { userId: string; requestId: string; images: { url: string; publicId: string }[] },
+): Promise<void> {
+  const { userId, requestId, images } = input;
+  if (images.length === 0) throw badRequest('Please upload at least one image of the product');
+  if (images.length > MAX_IMAGES_PER_REQUEST) throw badRequest(`You can attach at most ${MAX_IMAGES_PER_REQUEST} images`);
+  const seen = new Set<string>();
+  for (const image of images) {
+    if (seen.has(image.publicId)) throw badRequest(`Image ${image.publicId} is listed more than once`);
+    seen.add(image.publicId);
+  }
+
+  const rows = sql.join(images.map((image, position) => sql`(${image.publicId}::text, ${image.url}::text, ${position}::smallint)`));
+  const taken = await sql<{ public_id: string }>`
+    update request_images as ri
+       set request_id = ${requestId}::uuid, position = wanted.position
+      from (values ${rows}) as wanted (public_id, url, position)
+     where ri.public_id = wanted.public_id
+       and ri.url = wanted.url
+       and ri.uploaded_by = ${userId}::uuid
+       and ri.request_id is null
+    returning ri.public_id`.execute(trx);
+
+  if (taken.rows.length === images.length) return;
+  // Undo what this call took (the caller's transaction would too, but a caller without one must not keep a half attach).
+  const tookIds = taken.rows.map((r) => r.public_id);
+  if (tookIds.length > 0) {
+    await trx.updateTable('request_images').set({ request_id: null, position: 0 }).where('request_id', '=', requestId).where('public_id', 'in', tookIds).execute();
+  }
+  const took = new Set(tookIds);
+  const missing = images.find((image) => !took.has(image.publicId))!;
+  throw badRequest(`Image ${missing.publicId} is not one of your uploads`);
+}
+
+/** Each request's images, ordered by position; every id asked for has an entry (possibly empty). */
+export async function imagesOf(db: Db, requestIds: string[]): Promise<Map<string, ImageRef[]>> {
+  const result = new Map<string, ImageRef[]>(requestIds.map((id) => [id, []]));
+  if (requestIds.length === 0) return result;
+  const rows = await db
+    .selectFrom('request_images')
+    .select(['request_id', 'url', 'public_id'])
+    .where('request_id', 'in', [...new Set(requestIds)])
+    .orderBy('request_id')
+    .orderBy('position')
+    .execute();
+  for (const row of rows) result.get(row.request_id!)?.push({ url: row.url, publicId: row.public_id });
+  return result;
+}
+
+/**
+ * Deletes uploads never attached to a request within `olderThanHours`: the rows first (so an
+ * attach racing with the cleanup either wins and keeps its image, or finds it gone), then the
+ * files. Safe to run on several instances at once (SKIP LOCKED). Returns how many were removed.
+ */
+export async function removeUnattachedUploads(ctx: AppContext, olderThanHours = 24): Promise<number> {
+  const cutoff = new Date(Date.now() - olderThanHours * 3_600_000);
+  const batch = 500;
+  let removed = 0;
+  for (;;) {
+    const rows = await ctx.db
+      .deleteFrom('request_images')
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('request_images')
+          .select('id')
+          .where('request_id', 'is', null)
+          .where('created_at', '<', cutoff)
+          .orderBy('created_at')
+          .limit(batch)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .where('request_id', 'is', null)
+      .returning('public_id')
+      .execute();
+    if (rows.length > 0) await ctx.images.remove(rows.map((r) => r.public_id));
+    removed += rows.length;
+    if (rows.length < batch) break;
+  }
+  if (removed > 0) ctx.log.info('removed unattached uploads', { count: removed });
+  return removed;
+}
