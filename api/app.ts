@@ -5,6 +5,7 @@ import { AppError } from '#api/lib/errors.ts';
 import { authRoutes } from '#api/modules/auth/index.ts';
 import { authPlugin } from '#api/modules/auth/plugin.ts';
 import { creditRoutes } from '#api/modules/credit/index.ts';
+import { imageRoutes } from '#api/modules/images/index.ts';
 
 const INTERNAL_ERROR = 'Something went wrong on our side. Please try again later.';
 
@@ -67,7 +68,8 @@ export function createApp(ctx: AppContext) {
         }
       }
     })
-    .use(api);
+    .use(api)
+    .use(imageRoutes(ctx, auth));
 }
 
 export type App = ReturnType<typeof createApp>;

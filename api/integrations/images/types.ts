@@ -32,7 +32,7 @@ export function newPublicId(): string {
 
 export interface StoredImage {
   /** the stored bytes as a stream (local disk) or a buffer */
-  body: ReadableStream<Uint8Array> | Uint8Array;
+  body: ReadableStream<Uint8Array<ArrayBuffer>> | Uint8Array<ArrayBuffer>;
   contentType: ImageContentType;
   byteSize: number;
 }

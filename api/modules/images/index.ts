@@ -1,0 +1,79 @@
+import { Elysia } from 'elysia';
+import type { AppContext } from '#api/context.ts';
+import { contentTypeOfExtension, IMAGE_TYPES, PUBLIC_ID } from '#api/integrations/images/index.ts';
+import { notFound } from '#api/lib/errors.ts';
+import { ErrorBody } from '#api/modules/auth/model.ts';
+import type { AuthPlugin } from '#api/modules/auth/plugin.ts';
+import { MediaParams, UploadResponse } from './model.ts';
+import { handleUpload } from './upload.ts';
+
+const NO_SUCH_IMAGE = 'No such image.';
+const MEDIA_FILE = new RegExp(`^(${PUBLIC_ID.source.slice(1, -1)})\\.([a-z]+)$`);
+
+/**
+ * The embedded image service, mounted beside /api: `POST /image/upload` (signed-in users, the
+ * Cloudinary-compatible contract) and `GET /media/<public_id>.<ext>` (no auth: the ids are
+ * unguessable capabilities, as Cloudinary's URLs are).
+ */
+export function imageRoutes(ctx: AppContext, auth: AuthPlugin) {
+  return new Elysia({ tags: ['Images'] })
+    .use(auth)
+    .post(
+      '/image/upload',
+      async ({ user, request }) => {
+        const saved = await handleUpload(ctx, user.id, request);
+        return {
+          secure_url: saved.url,
+          public_id: saved.publicId,
+          url: saved.url,
+          format: IMAGE_TYPES[saved.contentType as keyof typeof IMAGE_TYPES],
+          resource_type: 'image' as const,
+          bytes: saved.byteSize,
+        };
+      },
+      {
+        auth: true,
+        // The body is read by handleUpload after auth, with a size cap: never by the framework.
+        parse: 'none',
+        response: { 200: UploadResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 413: ErrorBody, 415: ErrorBody, 429: ErrorBody },
+        detail: {
+          summary: 'Upload one product image (multipart: file, upload_preset, cloud_name)',
+          description: 'JPEG, PNG, WebP, GIF or AVIF, judged by the bytes; 5 MB at most; 20 unattached uploads per user at most.',
+          security: [{ bearer: [] }],
+        },
+      },
+    )
+    .get(
+      '/media/:file',
+      async ({ params, request }) => {
+        const match = MEDIA_FILE.exec(params.file);
+        const wanted = match ? contentTypeOfExtension(match[2]!) : undefined;
+        if (!match || !wanted) throw notFound(NO_SUCH_IMAGE);
+        const publicId = match[1]!;
+        const image = await ctx.images.read(publicId);
+        // The extension must be the stored type's: one URL per image, never a second type for the same bytes.
+        if (!image || image.contentType !== wanted) {
+          if (image?.body instanceof ReadableStream) await image.body.cancel().catch(() => {});
+          throw notFound(NO_SUCH_IMAGE);
+        }
+        const headers: Record<string, string> = {
+          'content-type': image.contentType,
+          'x-content-type-options': 'nosniff',
+          // Public ids are never reused, so the bytes behind a URL never change.
+          'cache-control': 'public, max-age=31536000, immutable',
+          'content-disposition': `inline; filename="${params.file}"`,
+          etag: `"${publicId}"`,
+        };
+        if (request.headers.get('if-none-match')?.includes(`"${publicId}"`)) {
+          if (image.body instanceof ReadableStream) await image.body.cancel().catch(() => {});
+          return new Response(null, { status: 304, headers });
+        }
+        headers['content-length'] = String(image.byteSize);
+        return new Response(image.body, { status: 200, headers });
+      },
+      {
+        params: MediaParams,
+        detail: { summary: 'A stored image (public, cacheable forever)' },
+      },
+    );
+}
