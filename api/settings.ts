@@ -30,6 +30,9 @@ export type Settings = Readonly<{
   shopify: Readonly<{
     store: string | undefined;
     adminToken: string | undefined;
+    /** a Dev Dashboard app's client credentials, exchanged for short-lived tokens when no adminToken is set */
+    clientId: string | undefined;
+    clientSecret: string | undefined;
     apiVersion: string;
     adminUrl: string | undefined;
     timeoutMs: number;
@@ -140,17 +143,25 @@ export function loadSettings(env: Env = process.env): Settings {
   const shopify = {
     store: shopifyStore,
     adminToken: read(env, 'SHOPIFY_ADMIN_TOKEN'),
-    apiVersion: read(env, 'SHOPIFY_API_VERSION') ?? '2025-10',
+    clientId: read(env, 'SHOPIFY_CLIENT_ID'),
+    clientSecret: read(env, 'SHOPIFY_CLIENT_SECRET'),
+    // the newest stable Admin API version (2025-10 left support on 2026-10-01); see docs/shopify.md
+    apiVersion: read(env, 'SHOPIFY_API_VERSION') ?? '2026-10',
     adminUrl: url(env, 'SHOPIFY_ADMIN_URL', undefined, ['http:', 'https:']),
     timeoutMs: integer(env, 'SHOPIFY_TIMEOUT_MS', 10_000, 100, 120_000),
   };
-  if (!/^\d{4}-\d{2}$/.test(shopify.apiVersion)) fail('SHOPIFY_API_VERSION', 'a version like 2025-10', shopify.apiVersion);
+  if (!/^\d{4}-(01|04|07|10)$/.test(shopify.apiVersion)) fail('SHOPIFY_API_VERSION', 'a quarterly version like 2026-10', shopify.apiVersion);
+  if (Boolean(shopify.clientId) !== Boolean(shopify.clientSecret)) {
+    throw new SettingsError('Invalid setting SHOPIFY_CLIENT_ID / SHOPIFY_CLIENT_SECRET: set both (the app\'s client ID and secret from the Dev Dashboard) or neither.');
+  }
   if (shopBackend === 'shopify') {
     if (!shopify.store && !shopify.adminUrl) {
       throw new SettingsError('Invalid setting SHOPIFY_STORE: required when SHOP_BACKEND is shopify (e.g. my-shop.myshopify.com).');
     }
-    if (!shopify.adminToken) {
-      throw new SettingsError('Invalid setting SHOPIFY_ADMIN_TOKEN: required when SHOP_BACKEND is shopify (the custom app\'s Admin API access token).');
+    if (!shopify.adminToken && !shopify.clientId) {
+      throw new SettingsError(
+        'Invalid setting SHOPIFY_ADMIN_TOKEN: required when SHOP_BACKEND is shopify (the custom app\'s Admin API access token), unless SHOPIFY_CLIENT_ID and SHOPIFY_CLIENT_SECRET are set.',
+      );
     }
   }
   const publicUrl = url(env, 'PUBLIC_URL', `http://localhost:${port || 3000}`, ['http:', 'https:'])!;
