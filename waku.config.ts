@@ -1,9 +1,17 @@
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'waku/config';
 
+// In `waku dev`, lucide-react and Radix must be bundled into the server environments, or they
+// load a second copy of React there ("Invalid hook call"). The production build bundles them anyway.
+const bundledInServer = ['lucide-react', 'radix-ui', /^@radix-ui\//];
+
 export default defineConfig({
   unstable_adapter: 'waku/adapters/bun',
   vite: {
     plugins: [tailwindcss()],
+    environments: {
+      rsc: { resolve: { noExternal: bundledInServer } },
+      ssr: { resolve: { noExternal: bundledInServer } },
+    },
   },
 });

@@ -1,3 +1,5 @@
+import { setDefaultTimeout } from 'bun:test';
+
 // Preloaded by `bun test` (bunfig.toml): quiet logs, and an unexpected console.error fails loudly.
 process.env.LOG_LEVEL ??= 'warn';
 
@@ -6,3 +8,6 @@ console.error = (...args: unknown[]) => {
   originalError(...args);
   throw new Error(`console.error was called during a test: ${args.map(String).join(' ').slice(0, 300)}`);
 };
+
+// Tests start databases, servers and browsers: give each test room.
+setDefaultTimeout(60_000);

@@ -206,11 +206,12 @@ describe.each(databaseKinds())('sign-in and sessions (%s)', (kind) => {
     test('a cookie-authenticated change from another site is refused; the same site is allowed', async () => {
       const token = await t.signIn(CUSTOMER);
       const cookie = `sp_session=${token}`;
-      for (const headers of [
+      const crossSite: Record<string, string>[] = [
         { cookie, origin: 'https://evil.example' },
         { cookie, 'sec-fetch-site': 'cross-site' },
         { cookie, origin: 'null' },
-      ]) {
+      ];
+      for (const headers of crossSite) {
         const cross = await t.request('POST', '/api/auth/logout', { headers });
         expect(cross.status).toBe(403);
         expect(cross.body.error).toBe('This request came from another site and was refused.');

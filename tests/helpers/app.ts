@@ -94,9 +94,9 @@ export async function createTestApp(kind: DatabaseKind, env: Record<string, stri
       const login = await request('POST', '/api/auth/login', { body: { email } });
       if (login.status !== 202) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
       const token = new URL(await lastSignInLink(email)).searchParams.get('token');
-      const verify = await request('POST', '/api/auth/verify-email', { body: { email, token } });
+      const verify = await request<{ sessionToken: string }>('POST', '/api/auth/verify-email', { body: { email, token } });
       if (verify.status !== 200) throw new Error(`verify failed: ${verify.status} ${JSON.stringify(verify.body)}`);
-      return verify.body.sessionToken as string;
+      return verify.body.sessionToken;
     },
     async close() {
       await close();

@@ -1,0 +1,34 @@
+import { formatMoney } from '#src/lib/money.ts';
+
+/** The upper-cased part of the email before '@', or VALUED CUSTOMER. */
+export function holderName(email: string | null | undefined): string {
+  const local = (email ?? '').split('@')[0]?.trim();
+  return local ? local.toUpperCase() : 'VALUED CUSTOMER';
+}
+
+/** The loyalty card: available store credit, the holder's name, and the card's footer. */
+export function CreditCard({ amount, currency, email }: { amount: number; currency: string; email: string | null }) {
+  return (
+    <section
+      aria-labelledby="credit-card-title"
+      className="relative flex aspect-[1.7/1] w-full max-w-sm flex-col justify-between overflow-hidden rounded-2xl bg-gradient-to-br from-teal-800 via-teal-700 to-emerald-900 p-5 text-white shadow-lg"
+    >
+      <div className="pointer-events-none absolute -top-16 -right-16 size-48 rounded-full bg-white/10" aria-hidden="true" />
+      <div>
+        <h2 id="credit-card-title" className="text-sm font-medium tracking-wide text-teal-50">
+          Available Loyalty Points
+        </h2>
+        <p className="mt-1 text-3xl font-bold tabular-nums" data-testid="credit-amount">
+          {formatMoney(amount, currency)}
+        </p>
+      </div>
+      <p className="font-mono text-lg tracking-widest" data-testid="card-holder">
+        {holderName(email)}
+      </p>
+      <div className="flex items-end justify-between text-xs tracking-wider text-teal-50">
+        <span>SWAP • POINTS • SHOP</span>
+        <span>VALID THRU: ∞</span>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import { Link } from 'waku';
+import { Button } from '#src/components/ui/button.tsx';
+import { mainNav, visibleTo } from '#src/config/nav.ts';
+import type { UserProfile } from '#src/lib/session.server.ts';
+import { MobileNav } from './mobile-nav.tsx';
+import { StoredSession } from './stored-session.tsx';
+import { UserMenu } from './user-menu.tsx';
+
+/** The sticky bar: the product title, then Login, or the nav and the account menu (a drawer below 600px). */
+export function AppHeader({ user }: { user: UserProfile | null }) {
+  const nav = user ? visibleTo(mainNav, user.isAdmin) : [];
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
+      <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-4">
+        {user ? <MobileNav user={user} /> : null}
+        <Link to="/" className="rounded-md text-lg font-bold tracking-tight text-primary focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+          SwapPoints
+        </Link>
+        <div className="ml-auto flex items-center gap-2">
+          {user ? (
+            <>
+              <nav aria-label="Main" className="hidden min-[600px]:block">
+                <ul className="flex items-center gap-1">
+                  {nav.map((item) => (
+                    <li key={item.href}>
+                      <Button asChild variant="ghost" size="sm">
+                        <Link to={item.href}>{item.label}</Link>
+                      </Button>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+              <div className="hidden min-[600px]:block">
+                <UserMenu user={user} />
+              </div>
+            </>
+          ) : (
+            <Button asChild size="sm">
+              <a href="/email-signin">Login</a>
+            </Button>
+          )}
+        </div>
+      </div>
+      <StoredSession user={user ? { uid: user.uid, email: user.email } : null} />
+    </header>
+  );
+}

@@ -1,0 +1,20 @@
+/** The header's navigation, as data: the nav bar, the avatar menu and the drawer read it. */
+export interface NavItem {
+  label: string;
+  href: string;
+  adminOnly?: boolean;
+}
+
+export const mainNav: NavItem[] = [
+  { label: 'Dashboard', href: '/dashboard' },
+  { label: 'New Exchange', href: '/exchange/new' },
+  { label: 'Admin Panel', href: '/admin', adminOnly: true },
+];
+
+export const accountMenu: NavItem[] = [
+  { label: 'Dashboard', href: '/dashboard' },
+  { label: 'My Exchanges', href: '/exchange' },
+  { label: 'Admin Dashboard', href: '/admin', adminOnly: true },
+];
+
+export const visibleTo = (items: NavItem[], isAdmin: boolean) => items.filter((i) => !i.adminOnly || isAdmin);

@@ -1,0 +1,24 @@
+import '../styles.css';
+import type { ReactNode } from 'react';
+import { AppHeader } from '#src/components/layout/app-header.tsx';
+import { currentUser } from '#src/lib/session.server.ts';
+
+export default async function Layout({ children }: { children: ReactNode }) {
+  const user = await currentUser();
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-card focus:px-3 focus:py-2 focus:shadow"
+      >
+        Skip to content
+      </a>
+      <AppHeader user={user} />
+      <main id="main" className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-8">
+        {children}
+      </main>
+    </>
+  );
+}
+
+export const getConfig = async () => ({ render: 'dynamic' }) as const;

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createPostgresDatabase } from '#tests/helpers/db.ts';
+import { ROOT, runCli, tempDataDir } from '#tests/helpers/cli.ts';
+
+const SAMPLE = join(ROOT, 'api/modules/demo/data/customers.csv');
+
+interface Target {
+  name: string;
+  env: Record<string, string | undefined>;
+  cleanup: () => Promise<void>;
+}
+
+async function targets(): Promise<Target[]> {
+  const dataDir = tempDataDir();
+  const list: Target[] = [
+    { name: 'embedded', env: { DATA_DIR: dataDir, DATABASE_URL: undefined }, cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) },
+  ];
+  if (process.env.DATABASE_URL) {
+    const pg = await createPostgresDatabase();
+    const pgDir = tempDataDir();
+    list.push({ name: 'postgres', env: { DATA_DIR: pgDir, DATABASE_URL: pg.url }, cleanup: async () => { await pg.drop(); rmSync(pgDir, { recursive: true, force: true }); } });
+  }
+  return list;
+}
+
+const all = await targets();
+afterAll(async () => {
+  for (const t of all) await t.cleanup();
+});
+
+describe('swappoints --help', () => {
+  test('every command teaches with an example', async () => {
+    const top = await runCli(['--help']);
+    expect(top.code).toBe(0);
+    for (const command of ['serve', 'migrate', 'customers', 'admin', 'mail', 'demo']) expect(top.stdout).toContain(command);
+    for (const args of [['migrate'], ['customers', 'add'], ['customers', 'import'], ['customers', 'list'], ['admin', 'grant'], ['admin', 'revoke'], ['mail', 'list'], ['demo', 'seed'], ['serve'], ['sessions', 'revoke']]) {
+      const help = await runCli([...args, '--help']);
+      expect(help.code).toBe(0);
+      expect(help.stdout).toContain('Example');
+    }
+  });
+
+  test('an unknown command or a missing argument exits 2 with one line on stderr', async () => {
+    const unknown = await runCli(['nope']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr.trim().split('\n')).toHaveLength(1);
+    expect(unknown.stderr).toStartWith('swappoints: ');
+    const missing = await runCli(['customers', 'add']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain("missing required argument 'email'");
+  });
+
+  test('a bad setting stops with a message naming it', async () => {
+    const res = await runCli(['migrate'], { PORT: 'eighty', DATA_DIR: tempDataDir() });
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain('PORT');
+  });
+});
+
+describe.each(all.map((t) => [t.name, t] as const))('CLI on the %s database', (_name, target) => {
+  const cli = (...args: string[]) => runCli(args, target.env);
+
+  test('migrate brings the schema up to date, and again is a no-op', async () => {
+    const first = await cli('migrate', '--json');
+    expect(first.code).toBe(0);
+    expect(JSON.parse(first.stdout).pending).toEqual([]);
+    const second = await cli('migrate');
+    expect(second.code).toBe(0);
+    expect(second.stdout).toContain('Schema is up to date');
+  });
+
+  test("customers import keeps the good rows of the shop's export and reports each bad one with its line", async () => {
+    const res = await cli('customers', 'import', SAMPLE, '--json');
+    expect(res.code).toBe(0);
+    const report = JSON.parse(res.stdout);
+    expect(report.created).toBe(7);
+    expect(report.problems).toEqual([
+      { line: 8, message: 'no email address' },
+      { line: 9, message: 'invalid email address "not-an-email"' },
+      { line: 10, message: 'same email as line 2 (asha.rao@example.com): one customer, kept line 2' },
+    ]);
+    const again = JSON.parse((await cli('customers', 'import', SAMPLE, '--json')).stdout);
+    expect(again).toMatchObject({ created: 0, updated: 0, unchanged: 7 });
+
+    const list = JSON.parse((await cli('customers', 'list', '--json')).stdout) as { email: string; firstName: string; lastName: string; shopCustomerId: string }[];
+    expect(list.map((c) => c.email)).toContain('vikram.singh@example.com'); // mixed case in the file
+    expect(list.find((c) => c.email === 'kiran.patel@example.com')).toMatchObject({ lastName: 'Patel, Jr.', shopCustomerId: '7301001010' });
+    expect(list.find((c) => c.email === 'zoe.dsouza@example.com')?.firstName).toBe('Zoë');
+    expect(list.find((c) => c.email === 'rahul.sharma@example.com')?.firstName).toBe('राहुल');
+    expect(list.find((c) => c.email === 'priya@example.com')?.lastName).toBeNull();
+  });
+
+  test('a CSV saved with a byte-order mark and CRLF line ends imports with clean emails', async () => {
+    const res = await cli('customers', 'import', join(ROOT, 'tests/fixtures/shop-customers-bom-crlf.csv'), '--json');
+    expect(res.code).toBe(0);
+    expect(JSON.parse(res.stdout)).toMatchObject({ created: 2, problems: [] });
+    const list = JSON.parse((await cli('customers', 'list', '--search', 'nair', '--json')).stdout);
+    expect(list).toEqual([{ email: 'leela.nair@example.com', firstName: 'Leela', lastName: 'Nair', shopCustomerId: '7301002001' }]);
+  });
+
+  test('customers import of a missing file exits 2; of a file without an Email column exits 2', async () => {
+    const missing = await cli('customers', 'import', 'no-such-file.csv');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toBe('swappoints: file not found: no-such-file.csv\n');
+    const wrong = join(target.env.DATA_DIR!, 'wrong.csv');
+    writeFileSync(wrong, 'name,city\nA,B\n');
+    const bad = await cli('customers', 'import', wrong);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('no Email column');
+  });
+
+  test('customers add, admin grant/revoke and list', async () => {
+    expect((await cli('customers', 'add', 'New.Person@Example.com', '--name', 'New Person')).stdout).toBe('Customer new.person@example.com created.\n');
+    expect((await cli('customers', 'add', 'not-an-email')).code).toBe(2);
+    expect((await cli('admin', 'grant', 'ops@example.com')).stdout).toBe('ops@example.com is now an admin.\n');
+    expect((await cli('admin', 'grant', 'ops@example.com')).stdout).toBe('ops@example.com was already an admin.\n');
+    expect(JSON.parse((await cli('admin', 'list', '--json')).stdout)).toContainEqual({ email: 'ops@example.com', name: null });
+    expect((await cli('admin', 'revoke', 'ops@example.com')).stdout).toBe('ops@example.com is no longer an admin.\n');
+    expect(JSON.parse((await cli('admin', 'list', '--json')).stdout)).not.toContainEqual({ email: 'ops@example.com', name: null });
+  });
+
+  test('demo seed loads the demo shop once; a second run changes nothing', async () => {
+    const first = JSON.parse((await cli('demo', 'seed', '--json')).stdout);
+    expect(first).toMatchObject({ seeded: true, warehouses: 3, admin: 'admin@swappoints.demo' });
+    const second = JSON.parse((await cli('demo', 'seed', '--json')).stdout);
+    expect(second).toMatchObject({ seeded: true, customers: 0, warehouses: 0 });
+    expect(JSON.parse((await cli('demo', 'seed', '--if-empty', '--json')).stdout)).toEqual({ seeded: false });
+  });
+
+  test('mail list --json is an array (empty when nothing was sent)', async () => {
+    const res = await cli('mail', 'list', '--to', 'nobody@example.com', '--json');
+    expect(res.code).toBe(0);
+    expect(JSON.parse(res.stdout)).toEqual([]);
+    expect((await cli('mail', 'list', '--limit', 'zero')).code).toBe(2);
+  });
+});
