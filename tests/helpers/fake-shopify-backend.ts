@@ -1,0 +1,49 @@
+import type { Db } from '#api/db/connect.ts';
+import { shopifyShop } from '#api/integrations/shop/shopify.ts';
+import type { CreditPush, CustomerRef, ShopBackend } from '#api/integrations/shop/types.ts';
+import { createLogger } from '#api/lib/log.ts';
+import { loadSettings } from '#api/settings.ts';
+import type { FakeShopify } from './fake-shopify.ts';
+
+export const SHOPIFY_TOKEN = 'shpat_test_0123456789abcdef0123456789abcdef';
+
+/** The Shopify backend pointed at a fake, with its log lines kept for inspection. */
+export function backendFor(fake: FakeShopify, db: Db, env: Record<string, string> = {}) {
+  const lines: string[] = [];
+  const settings = loadSettings({
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    DATA_DIR: '/tmp/swappoints-shopify-tests',
+    PUBLIC_URL: 'https://swap.example.com',
+    SHOP_BACKEND: 'shopify',
+    SHOPIFY_ADMIN_URL: fake.url,
+    SHOPIFY_ADMIN_TOKEN: SHOPIFY_TOKEN,
+    SHOPIFY_API_VERSION: fake.apiVersion,
+    SHOPIFY_TIMEOUT_MS: '300',
+    ...env,
+  });
+  const shop: ShopBackend = shopifyShop(settings, db, createLogger('debug', {}, (line) => lines.push(line)));
+  return { shop, lines, settings };
+}
+
+/** A SwapPoints user and an exchange credit ledger row for them, as the credit flow leaves them. */
+export async function ledgerRow(db: Db, email: string, amount: string, shopCustomerId: string | null) {
+  const user = await db
+    .insertInto('users')
+    .values({ email, name: null, shop_customer_id: shopCustomerId })
+    .onConflict((oc) => oc.column('email').doUpdateSet({ shop_customer_id: shopCustomerId }))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('credit_ledger')
+    .values({ user_id: user.id, exchange_request_id: crypto.randomUUID(), type: 'exchange_credit', amount, currency: 'INR' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const customer: CustomerRef = { userId: user.id, email, shopCustomerId };
+  return {
+    ledgerId: Number(row.id),
+    customer,
+    push: (previousAttemptUnknown = false): CreditPush => ({ ledgerId: Number(row.id), amount, currency: 'INR', customer, previousAttemptUnknown }),
+    record: (transactionId: string) =>
+      db.updateTable('credit_ledger').set({ push_status: 'success', external_transaction_id: transactionId }).where('id', '=', Number(row.id)).execute(),
+  };
+}
