@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
+import { sql } from 'kysely';
 import { createLocalImageStore, newPublicId } from '#api/integrations/images/index.ts';
-import { attachImages, imagesOf, removeUnattachedUploads } from '#api/modules/images/service.ts';
+import { attachImages, deleteImagesOf, imagesOf, removeStoredImages, removeUnattachedUploads } from '#api/modules/images/service.ts';
 import { sniffImageType } from '#api/modules/images/sniff.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '#tests/helpers/app.ts';
 import { databaseKinds } from '#tests/helpers/db.ts';
@@ -29,6 +30,10 @@ describe.each(databaseKinds())('image service: attaching, cleanup, bad input (%s
   const rowOf = (publicId: string) => t.ctx.db.selectFrom('request_images').selectAll().where('public_id', '=', publicId).executeTakeFirst();
   const fileOf = (publicId: string, ext = 'png') => join(t.ctx.settings.mediaDir, publicId.slice(0, 2), `${publicId}.${ext}`);
   const attach = (userId: string, requestId: string, images: Ref[]) => attachImages(t.ctx.db, { userId, requestId, images });
+  /** created_at cannot be set through the typed schema: tests age rows with plain SQL */
+  const age = (hours: number, where: { publicIds?: string[]; userId?: string }) =>
+    sql`update request_images set created_at = ${new Date(Date.now() - hours * 3_600_000)}
+         where ${where.publicIds ? sql`public_id in (${sql.join(where.publicIds)})` : sql`uploaded_by = ${where.userId}`}`.execute(t.ctx.db);
   const clearUploads = (userId: string) => t.ctx.db.deleteFrom('request_images').where('uploaded_by', '=', userId).where('request_id', 'is', null).execute();
 
   beforeAll(async () => {
@@ -140,6 +145,37 @@ describe.each(databaseKinds())('image service: attaching, cleanup, bad input (%s
     });
   });
 
+  describe('deleting a request removes its images', () => {
+    test('deleteImagesOf removes the rows in the transaction; the files go only after commit', async () => {
+      await clearUploads(asha.id);
+      const refs = [await uploadAs(asha), await uploadAs(asha)];
+      const requestId = await insertRequest(t.ctx.db, asha.id);
+      await attach(asha.id, requestId, refs);
+
+      // a rolled-back delete keeps rows and files
+      const rolledBack = t.ctx.db.transaction().execute(async (trx) => {
+        expect(await deleteImagesOf(trx, [requestId])).toHaveLength(2);
+        throw new Error('changed my mind');
+      });
+      await expect(rolledBack).rejects.toThrow('changed my mind');
+      expect((await imagesOf(t.ctx.db, [requestId])).get(requestId)).toEqual(refs);
+
+      const ids = await t.ctx.db.transaction().execute(async (trx) => {
+        const removed = await deleteImagesOf(trx, [requestId]);
+        await trx.deleteFrom('exchange_requests').where('id', '=', requestId).execute();
+        return removed;
+      });
+      expect(ids.sort()).toEqual(refs.map((r) => r.publicId).sort());
+      for (const ref of refs) expect(existsSync(fileOf(ref.publicId))).toBe(true);
+      await removeStoredImages(t.ctx, ids);
+      for (const ref of refs) {
+        expect(existsSync(fileOf(ref.publicId))).toBe(false);
+        expect((await t.app.handle(new Request(`${TEST_ORIGIN}${ref.url}`))).status).toBe(404);
+      }
+      expect(await deleteImagesOf(t.ctx.db, [])).toEqual([]);
+    });
+  });
+
   describe('removeUnattachedUploads', () => {
     test('uploads never attached after a day lose their row and their file; fresh and attached ones stay', async () => {
       await clearUploads(asha.id);
@@ -148,9 +184,8 @@ describe.each(databaseKinds())('image service: attaching, cleanup, bad input (%s
       const oldAttached = await uploadAs(asha);
       const requestId = await insertRequest(t.ctx.db, asha.id);
       await attach(asha.id, requestId, [oldAttached]);
-      const dayAgo = new Date(Date.now() - 25 * 3_600_000);
-      await t.ctx.db.updateTable('request_images').set({ created_at: dayAgo }).where('public_id', 'in', [old.publicId, oldAttached.publicId]).execute();
-      await t.ctx.db.updateTable('request_images').set({ created_at: new Date(Date.now() - 23 * 3_600_000) }).where('public_id', '=', fresh.publicId).execute();
+      await age(25, { publicIds: [old.publicId, oldAttached.publicId] });
+      await age(23, { publicIds: [fresh.publicId] });
       expect(existsSync(fileOf(old.publicId))).toBe(true);
 
       expect(await removeUnattachedUploads(t.ctx)).toBe(1);
@@ -167,11 +202,13 @@ describe.each(databaseKinds())('image service: attaching, cleanup, bad input (%s
       expect(await removeUnattachedUploads(t.ctx)).toBe(0);
     });
 
-    test('a shorter age removes more; it works through more than one batch', async () => {
+    test('a shorter age removes more; the cleanup works through batch after batch', async () => {
+      await clearUploads(asha.id);
       await clearUploads(ravi.id);
       const refs = await Promise.all(Array.from({ length: 3 }, () => uploadAs(ravi)));
-      await t.ctx.db.updateTable('request_images').set({ created_at: new Date(Date.now() - 2 * 3_600_000) }).where('uploaded_by', '=', ravi.id).execute();
-      expect(await removeUnattachedUploads(t.ctx, 1)).toBeGreaterThanOrEqual(3);
+      await age(2, { userId: ravi.id });
+      expect(await removeUnattachedUploads(t.ctx, 1, { batchSize: 2 })).toBe(3);
+      for (const ref of refs) expect(await rowOf(ref.publicId)).toBeUndefined();
       for (const ref of refs) expect(existsSync(fileOf(ref.publicId))).toBe(false);
     });
   });

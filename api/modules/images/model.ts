@@ -9,4 +9,4 @@ export const UploadResponse = t.Object({
   bytes: t.Number(),
 });
 
-export const MediaParams = t.Object({ file: t.String({ maxLength: 64 }) }, { error: 'No such image.' });
+export const MediaParams = t.Object({ file: t.String() });

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '#api/context.ts';
 import type { Db } from '#api/db/connect.ts';
 import { IMAGE_TYPES, newPublicId, type ImageContentType } from '#api/integrations/images/index.ts';
-import { AppError, badRequest } from '#api/lib/errors.ts';
+import { AppError, badRequest, unauthorized } from '#api/lib/errors.ts';
 
 export const MAX_IMAGE_BYTES = 5_242_880;
 export const MAX_IMAGES_PER_REQUEST = 5;
@@ -39,7 +39,8 @@ export async function saveUpload(ctx: AppContext, userId: string, bytes: Uint8Ar
   const url = mediaUrl(publicId, contentType);
   await ctx.db.transaction().execute(async (trx) => {
     // Serializes one user's uploads so two at once cannot both pass the limit.
-    await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+    const user = await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
+    if (!user) throw unauthorized();
     const { held } = await trx
       .selectFrom('request_images')
       .select((eb) => eb.fn.countAll<number>().as('held'))
@@ -117,13 +118,34 @@ export async function imagesOf(db: Db, requestIds: string[]): Promise<Map<string
 }
 
 /**
+ * For deleting requests: removes their image rows inside the caller's transaction and returns the
+ * public ids. Pass them to removeStoredImages once the transaction has committed, so a rolled-back
+ * delete never loses its files.
+ */
+export async function deleteImagesOf(trx: Db, requestIds: string[]): Promise<string[]> {
+  if (requestIds.length === 0) return [];
+  const rows = await trx.deleteFrom('request_images').where('request_id', 'in', [...new Set(requestIds)]).returning('public_id').execute();
+  return rows.map((r) => r.public_id);
+}
+
+/** Removes stored files; a storage failure is logged, not thrown (the rows are already gone). */
+export async function removeStoredImages(ctx: AppContext, publicIds: string[]): Promise<void> {
+  if (publicIds.length === 0) return;
+  try {
+    await ctx.images.remove(publicIds);
+  } catch (error) {
+    ctx.log.error('could not remove stored images', { count: publicIds.length, error });
+  }
+}
+
+/**
  * Deletes uploads never attached to a request within `olderThanHours`: the rows first (so an
  * attach racing with the cleanup either wins and keeps its image, or finds it gone), then the
  * files. Safe to run on several instances at once (SKIP LOCKED). Returns how many were removed.
  */
-export async function removeUnattachedUploads(ctx: AppContext, olderThanHours = 24): Promise<number> {
+export async function removeUnattachedUploads(ctx: AppContext, olderThanHours = 24, options: { batchSize?: number } = {}): Promise<number> {
   const cutoff = new Date(Date.now() - olderThanHours * 3_600_000);
-  const batch = 500;
+  const batch = options.batchSize ?? 500;
   let removed = 0;
   for (;;) {
     const rows = await ctx.db
@@ -142,7 +164,7 @@ export async function removeUnattachedUploads(ctx: AppContext, olderThanHours = 
       .where('request_id', 'is', null)
       .returning('public_id')
       .execute();
-    if (rows.length > 0) await ctx.images.remove(rows.map((r) => r.public_id));
+    await removeStoredImages(ctx, rows.map((r) => r.public_id));
     removed += rows.length;
     if (rows.length < batch) break;
   }
