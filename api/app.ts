@@ -4,8 +4,11 @@ import type { AppContext } from '#api/context.ts';
 import { AppError } from '#api/lib/errors.ts';
 import { authRoutes } from '#api/modules/auth/index.ts';
 import { authPlugin } from '#api/modules/auth/plugin.ts';
+import { adminRoutes } from '#api/modules/admin/index.ts';
 import { creditRoutes } from '#api/modules/credit/index.ts';
+import { exchangeRoutes } from '#api/modules/exchange/index.ts';
 import { imageRoutes } from '#api/modules/images/index.ts';
+import { warehouseRoutes } from '#api/modules/warehouses/index.ts';
 
 const INTERNAL_ERROR = 'Something went wrong on our side. Please try again later.';
 
@@ -35,18 +38,34 @@ export function createApp(ctx: AppContext) {
       }),
     )
     .use(authRoutes(ctx, auth))
-    .use(creditRoutes(ctx, auth));
+    .use(creditRoutes(ctx, auth))
+    .use(exchangeRoutes(ctx, auth))
+    .use(adminRoutes(ctx, auth))
+    .use(warehouseRoutes(ctx, auth));
 
   return new Elysia()
     .onError(({ code, error, request, set, status }) => {
       set.headers['cache-control'] = 'no-store';
+      const unexpected = () => {
+        const requestId = request.headers.get('x-request-id') ?? undefined;
+        ctx.log.error('unexpected error', {
+          requestId,
+          method: request.method,
+          path: new URL(request.url).pathname,
+          error,
+          stack: error instanceof Error ? error.stack?.split('\n').slice(0, 6).join(' | ') : undefined,
+        });
+        return status(500, { error: INTERNAL_ERROR, requestId });
+      };
       if (error instanceof AppError) {
         Object.assign(set.headers, error.headers);
         return status(error.status, error.body);
       }
       switch (code) {
         case 'VALIDATION':
-          return status(400, { error: validationMessage(error) });
+          // A response that breaks its own schema is our fault, not the client's.
+          if ((error as { type?: string }).type !== 'response') return status(400, { error: validationMessage(error) });
+          return unexpected();
         case 'PARSE':
           return status(400, { error: 'The request body could not be read. Send JSON (or multipart for uploads).' });
         case 'NOT_FOUND': {
@@ -55,17 +74,8 @@ export function createApp(ctx: AppContext) {
         }
         case 'INVALID_COOKIE_SIGNATURE':
           return status(401, { error: 'Please sign in to continue.' });
-        default: {
-          const requestId = request.headers.get('x-request-id') ?? undefined;
-          ctx.log.error('unexpected error', {
-            requestId,
-            method: request.method,
-            path: new URL(request.url).pathname,
-            error,
-            stack: error instanceof Error ? error.stack?.split('\n').slice(0, 6).join(' | ') : undefined,
-          });
-          return status(500, { error: INTERNAL_ERROR, requestId });
-        }
+        default:
+          return unexpected();
       }
     })
     .use(api)

@@ -1,5 +1,6 @@
 import type { AppContext } from '#api/context.ts';
 import { pruneRateLimits } from '#api/lib/rate-limit.ts';
+import { pushAllDueCredits } from '#api/modules/credit/push.ts';
 import { removeUnattachedUploads } from '#api/modules/images/service.ts';
 
 interface Job {
@@ -11,6 +12,7 @@ interface Job {
 /** Background work every server instance runs; each job is safe to run on several instances at once. */
 const JOBS: Job[] = [
   { name: 'mail-outbox', everyMs: 5_000, run: (ctx) => ctx.mailer.flush() },
+  { name: 'credit-push', everyMs: 10_000, run: (ctx) => pushAllDueCredits(ctx) },
   { name: 'prune-rate-limits', everyMs: 3_600_000, run: (ctx) => pruneRateLimits(ctx.db) },
   { name: 'remove-unattached-uploads', everyMs: 3_600_000, run: (ctx) => removeUnattachedUploads(ctx) },
   {

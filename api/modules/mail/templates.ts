@@ -37,3 +37,128 @@ export function signInMail(to: string, link: string, ttlMinutes: number): NewMai
     action: { label: 'Sign in to SwapPoints', url: link },
   });
 }
+
+// ---- exchange request notices -------------------------------------------------------------------
+
+const CURRENCY_SYMBOLS: Record<string, string> = { INR: '₹', USD: '$', EUR: '€', GBP: '£' };
+
+/** An amount as the spec shows it: the currency's symbol (or its code) and two decimals. */
+export function formatMoney(amount: number, currency: string): string {
+  const symbol = CURRENCY_SYMBOLS[currency];
+  const value = amount.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return symbol ? `${symbol}${value}` : `${currency} ${value}`;
+}
+
+export interface RequestSummary {
+  id: string;
+  productName: string;
+  brand: string;
+}
+
+export interface ShipToAddress {
+  name: string;
+  addressLine1: string;
+  addressLine2: string | null;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+  contactPerson: string | null;
+  contactPhone: string | null;
+}
+
+const customerLink = (publicUrl: string, id: string) => ({ label: 'View your exchange request', url: `${publicUrl}/exchange/${id}` });
+const productOf = (r: RequestSummary) => `${r.productName} (${r.brand})`;
+
+export function formatAddress(w: ShipToAddress): string {
+  return [
+    w.name,
+    w.addressLine1,
+    w.addressLine2,
+    `${w.city}, ${w.state} ${w.postalCode}`,
+    w.country,
+    w.contactPerson ? `Contact: ${w.contactPerson}${w.contactPhone ? `, ${w.contactPhone}` : ''}` : w.contactPhone ? `Phone: ${w.contactPhone}` : null,
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
+export function requestApprovedMail(to: string, publicUrl: string, request: RequestSummary, shipTo: ShipToAddress, feedback: string | null): NewMail {
+  return composeMail({
+    to,
+    kind: 'request_approved',
+    subject: `Your exchange request for ${request.productName} is approved`,
+    paragraphs: [
+      `Good news: your exchange request for ${productOf(request)} has been approved.`,
+      ...(feedback ? [`Our team's note: ${feedback}`] : []),
+      `Please ship the item to this address:\n${formatAddress(shipTo)}`,
+      'Once it is on its way, add the carrier, tracking number and shipping date on your request page.',
+    ],
+    action: customerLink(publicUrl, request.id),
+  });
+}
+
+export function requestDeclinedMail(to: string, publicUrl: string, request: RequestSummary, feedback: string | null): NewMail {
+  return composeMail({
+    to,
+    kind: 'request_declined',
+    subject: `Your exchange request for ${request.productName} was declined`,
+    paragraphs: [
+      `We're sorry: your exchange request for ${productOf(request)} has been declined.`,
+      feedback ? `Our team's feedback: ${feedback}` : 'Our team did not leave any further feedback.',
+    ],
+    action: customerLink(publicUrl, request.id),
+  });
+}
+
+export function itemReceivedMail(to: string, publicUrl: string, request: RequestSummary): NewMail {
+  return composeMail({
+    to,
+    kind: 'item_received',
+    subject: `We received your ${request.productName}`,
+    paragraphs: [
+      `Your ${productOf(request)} has arrived at our warehouse and is now being inspected.`,
+      'We will let you know as soon as store credit has been assigned.',
+    ],
+    action: customerLink(publicUrl, request.id),
+  });
+}
+
+export function creditAssignedMail(to: string, publicUrl: string, request: RequestSummary, amount: number, currency: string): NewMail {
+  return composeMail({
+    to,
+    kind: 'credit_assigned',
+    subject: `${formatMoney(amount, currency)} store credit for your ${request.productName}`,
+    paragraphs: [
+      `We have valued your ${productOf(request)} and assigned ${formatMoney(amount, currency)} in store credit to your shop account.`,
+      'You can use it on your next purchase.',
+    ],
+    action: customerLink(publicUrl, request.id),
+  });
+}
+
+export function exchangeCompletedMail(to: string, publicUrl: string, request: RequestSummary, amount: number, currency: string): NewMail {
+  return composeMail({
+    to,
+    kind: 'exchange_completed',
+    subject: `Your exchange of ${request.productName} is complete`,
+    paragraphs: [
+      `Your exchange of ${productOf(request)} is complete: ${formatMoney(amount, currency)} in store credit is yours to use on your next purchase.`,
+      'Thank you for trading in with us.',
+    ],
+    action: customerLink(publicUrl, request.id),
+  });
+}
+
+export function newRequestAdminMail(to: string, publicUrl: string, request: RequestSummary & { customerEmail: string; condition: string }): NewMail {
+  return composeMail({
+    to,
+    kind: 'admin_new_request',
+    subject: `New exchange request: ${request.productName}`,
+    paragraphs: [
+      `${request.customerEmail} has submitted an exchange request for ${productOf(request)}, condition ${request.condition.replaceAll('_', ' ')}.`,
+      'It is waiting for your review.',
+    ],
+    action: { label: 'Review the request', url: `${publicUrl}/admin/exchange/${request.id}` },
+  });
+}

@@ -1,0 +1,120 @@
+import { sql } from 'kysely';
+import type { AppContext } from '#api/context.ts';
+import type { Db } from '#api/db/connect.ts';
+import type { PushStatus } from '#api/db/types.ts';
+import { conflict, notFound } from '#api/lib/errors.ts';
+import { cleanText, containsPattern, pageOf, type PageRequest } from '#api/modules/requests/input.ts';
+import type { CreditRecord } from '#api/modules/requests/model.ts';
+import type { ListResult } from '#api/modules/requests/queries.ts';
+import { pushDueCredits } from './push.ts';
+
+export const CREDIT_RECORD_NOT_FOUND = 'Credit record not found';
+
+const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
+
+function historyQuery(db: Db) {
+  return db
+    .selectFrom('credit_ledger as l')
+    .innerJoin('users as u', 'u.id', 'l.user_id')
+    .select([
+      'l.id',
+      'l.user_id',
+      'l.exchange_request_id',
+      'l.type',
+      'l.amount',
+      'l.currency',
+      'l.push_status',
+      'l.push_attempts',
+      'l.last_push_error',
+      'l.external_transaction_id',
+      'l.pushed_at',
+      'l.note',
+      'l.created_at',
+      'u.email',
+    ]);
+}
+
+type HistoryRow = Awaited<ReturnType<ReturnType<typeof historyQuery>['executeTakeFirstOrThrow']>>;
+
+function toCreditRecord(row: HistoryRow): CreditRecord {
+  return {
+    id: Number(row.id),
+    userId: row.user_id,
+    exchangeRequestId: row.exchange_request_id,
+    type: row.type,
+    amount: Number(row.amount),
+    currency: row.currency,
+    loyaltyPointsSuccess: row.push_status === 'success',
+    createdAt: iso(row.created_at)!,
+    pushStatus: row.push_status,
+    pushError: row.last_push_error,
+    pushAttempts: row.push_attempts,
+    pushedAt: iso(row.pushed_at),
+    customerEmail: row.email,
+    transactionId: row.external_transaction_id,
+    note: row.note,
+  };
+}
+
+export interface CreditHistoryFilter extends PageRequest {
+  /** a part of the user ID or the exchange request ID */
+  q?: string;
+  status?: PushStatus;
+}
+
+/** GET /api/admin/credit-history: newest first; q matches the user ID or the exchange ID (trigram-indexed). */
+export async function listCreditHistory(db: Db, filter: CreditHistoryFilter = {}): Promise<ListResult<CreditRecord>> {
+  let base = db.selectFrom('credit_ledger').where('type', '=', 'exchange_credit');
+  if (filter.status) base = base.where('push_status', '=', filter.status);
+  const q = cleanText(filter.q);
+  if (q) base = base.where(sql<string>`(user_id::text || ' ' || exchange_request_id::text)`, 'like', containsPattern(q));
+  const page = pageOf(filter);
+  let ids = base.select('id').orderBy('created_at', 'desc').orderBy('id', 'desc');
+  if (page) ids = ids.limit(page.limit).offset(page.offset);
+  const [idRows, count] = await Promise.all([
+    ids.execute(),
+    page ? base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow() : undefined,
+  ]);
+  if (idRows.length === 0) return { items: [], total: count ? Number(count.total) : 0 };
+  const rows = await historyQuery(db)
+    .where('l.id', 'in', idRows.map((r) => r.id))
+    .orderBy('l.created_at', 'desc')
+    .orderBy('l.id', 'desc')
+    .execute();
+  return { items: rows.map(toCreditRecord), total: count ? Number(count.total) : rows.length };
+}
+
+const parseLedgerId = (id: string | number | undefined) => {
+  const text = String(id ?? '');
+  return /^\d{1,15}$/.test(text) ? Number(text) : undefined;
+};
+
+export async function getCreditRecord(db: Db, id: string | number | undefined): Promise<CreditRecord> {
+  const ledgerId = parseLedgerId(id);
+  const row = ledgerId === undefined ? undefined : await historyQuery(db).where('l.id', '=', ledgerId).executeTakeFirst();
+  if (!row) throw notFound(CREDIT_RECORD_NOT_FOUND);
+  return toCreditRecord(row);
+}
+
+/** POST /api/admin/credit-history/{id}/retry: a failed push is queued again and pushed at once. */
+export async function retryCreditPush(ctx: AppContext, id: string | number | undefined): Promise<CreditRecord> {
+  const ledgerId = parseLedgerId(id);
+  if (ledgerId === undefined) throw notFound(CREDIT_RECORD_NOT_FOUND);
+  const queued = await ctx.db
+    .updateTable('credit_ledger')
+    .set({ next_push_at: sql`now()` })
+    .where('id', '=', ledgerId)
+    .where('push_status', '=', 'failed')
+    .returning('id')
+    .executeTakeFirst();
+  if (!queued) {
+    const record = await getCreditRecord(ctx.db, ledgerId);
+    throw conflict(
+      record.pushStatus === 'success'
+        ? 'This credit has already reached the shop; there is nothing to retry.'
+        : 'This credit is being pushed to the shop right now; there is nothing to retry.',
+    );
+  }
+  await pushDueCredits(ctx, { limit: 1, onlyId: ledgerId });
+  return getCreditRecord(ctx.db, ledgerId);
+}

@@ -1,0 +1,51 @@
+import type { AppContext } from '#api/context.ts';
+import type { Db } from '#api/db/connect.ts';
+import type { ExchangeRequestRow, WarehouseSnapshot } from '#api/db/types.ts';
+import { enqueueMail } from '#api/modules/mail/service.ts';
+import {
+  creditAssignedMail,
+  exchangeCompletedMail,
+  itemReceivedMail,
+  newRequestAdminMail,
+  requestApprovedMail,
+  requestDeclinedMail,
+} from '#api/modules/mail/templates.ts';
+
+/**
+ * The mails a change of a request sends. Each is put in the outbox with the transaction that makes
+ * the change (so a change that rolls back sends nothing); the caller kicks the mailer after commit.
+ */
+
+const summary = (row: ExchangeRequestRow) => ({ id: row.id, productName: row.product_name, brand: row.brand });
+
+/** Who hears of each new request: ADMIN_EMAILS and every admin user, once each. */
+export async function adminRecipients(trx: Db, ctx: AppContext): Promise<string[]> {
+  const admins = await trx.selectFrom('users').select('email').where('is_admin', '=', true).execute();
+  return [...new Set([...ctx.settings.adminEmails, ...admins.map((a) => a.email)])].sort();
+}
+
+export async function notifyNewRequest(trx: Db, ctx: AppContext, row: ExchangeRequestRow): Promise<void> {
+  for (const to of await adminRecipients(trx, ctx)) {
+    await enqueueMail(trx, newRequestAdminMail(to, ctx.settings.publicUrl, { ...summary(row), customerEmail: row.customer_email, condition: row.condition }));
+  }
+}
+
+export async function notifyDecision(trx: Db, ctx: AppContext, row: ExchangeRequestRow): Promise<void> {
+  const url = ctx.settings.publicUrl;
+  if (row.status === 'approved') {
+    const shipTo = row.warehouse_snapshot as WarehouseSnapshot;
+    await enqueueMail(trx, requestApprovedMail(row.customer_email, url, summary(row), shipTo, row.admin_feedback));
+  } else if (row.status === 'declined') {
+    await enqueueMail(trx, requestDeclinedMail(row.customer_email, url, summary(row), row.admin_feedback));
+  } else if (row.status === 'completed') {
+    await enqueueMail(trx, exchangeCompletedMail(row.customer_email, url, summary(row), Number(row.credit_amount), row.currency));
+  }
+}
+
+export async function notifyReceived(trx: Db, ctx: AppContext, row: ExchangeRequestRow): Promise<void> {
+  await enqueueMail(trx, itemReceivedMail(row.customer_email, ctx.settings.publicUrl, summary(row)));
+}
+
+export async function notifyCredited(trx: Db, ctx: AppContext, row: ExchangeRequestRow): Promise<void> {
+  await enqueueMail(trx, creditAssignedMail(row.customer_email, ctx.settings.publicUrl, summary(row), Number(row.credit_amount), row.currency));
+}

@@ -1,0 +1,144 @@
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import type { Db } from '#api/db/connect.ts';
+import type { Database, ExchangeRequestRow, RequestStatus } from '#api/db/types.ts';
+import { notFound } from '#api/lib/errors.ts';
+import { isUuid } from '#api/lib/request-meta.ts';
+import { imagesOf } from '#api/modules/images/service.ts';
+import { cleanText, containsPattern, pageOf, type PageRequest } from './input.ts';
+import type { AdminExchangeRequest, ExchangeRequest, RequestCounts } from './model.ts';
+import { toExchangeRequest } from './serialize.ts';
+
+export const CUSTOMER_NOT_FOUND = "Exchange request not found or you don't have permission to view it.";
+export const ADMIN_NOT_FOUND = 'Exchange request not found';
+
+/** The admin dashboard's tabs 0-3 (spec §4). */
+export const ADMIN_TABS = [0, 1, 2, 3] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number];
+
+type RequestsQuery = SelectQueryBuilder<Database, 'exchange_requests', object>;
+type Eb = ExpressionBuilder<Database, 'exchange_requests'>;
+
+/**
+ * Tab membership, written so each tab can walk an index: tab 0 the status index, tabs 1-3 the
+ * partial index on approved requests ((shipping_carrier is not null), transit_status, created_at).
+ */
+export function tabFilter(eb: Eb, tab: AdminTab) {
+  switch (tab) {
+    case 0:
+      return eb('status', '=', 'pending');
+    case 1:
+      return eb.and([eb('status', '=', 'approved'), sql<boolean>`(shipping_carrier is not null) = false`]);
+    case 2:
+      return eb.and([
+        eb('status', '=', 'approved'),
+        sql<boolean>`(shipping_carrier is not null) = true`,
+        eb.or([eb('transit_status', 'is', null), eb('transit_status', '<>', 'received')]),
+      ]);
+    case 3:
+      return eb.and([eb('status', '=', 'approved'), sql<boolean>`(shipping_carrier is not null) = true`, eb('transit_status', '=', 'received')]);
+  }
+}
+
+/** One request by id (any owner), or undefined; a malformed id is simply not found. */
+export async function findRequest(db: Db, id: string | undefined): Promise<ExchangeRequestRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  return db.selectFrom('exchange_requests').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The signed-in customer's own request, or 404 with the spec's text (someone else's looks missing). */
+export async function ownRequestOr404(db: Db, userId: string, id: string | undefined): Promise<ExchangeRequestRow> {
+  const row = await findRequest(db, id);
+  if (!row || row.user_id !== userId) throw notFound(CUSTOMER_NOT_FOUND);
+  return row;
+}
+
+export async function requestOr404(db: Db, id: string | undefined): Promise<ExchangeRequestRow> {
+  const row = await findRequest(db, id);
+  if (!row) throw notFound(ADMIN_NOT_FOUND);
+  return row;
+}
+
+/** Serialises rows with their images (one query for all of them). */
+export async function withImages(db: Db, rows: ExchangeRequestRow[]): Promise<ExchangeRequest[]> {
+  const images = await imagesOf(db, rows.map((r) => r.id));
+  return rows.map((row) => toExchangeRequest(row, images.get(row.id) ?? []));
+}
+
+export interface ListResult<T> {
+  items: T[];
+  total: number;
+}
+
+async function runList(db: Db, base: RequestsQuery, paging: PageRequest): Promise<{ rows: ExchangeRequestRow[]; total: number }> {
+  const page = pageOf(paging);
+  let rowsQuery = base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');
+  if (page) rowsQuery = rowsQuery.limit(page.limit).offset(page.offset);
+  const [rows, count] = await Promise.all([
+    rowsQuery.execute(),
+    page ? base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow() : undefined,
+  ]);
+  return { rows, total: count ? Number(count.total) : rows.length };
+}
+
+export interface CustomerListFilter extends PageRequest {
+  q?: string;
+  status?: RequestStatus;
+}
+
+/** GET /api/exchange: the customer's own requests, newest first; q searches product name, brand and description. */
+export async function listCustomerRequests(db: Db, userId: string, filter: CustomerListFilter): Promise<ListResult<ExchangeRequest>> {
+  let base = db.selectFrom('exchange_requests').where('user_id', '=', userId);
+  if (filter.status) base = base.where('status', '=', filter.status);
+  const q = cleanText(filter.q);
+  if (q) {
+    const like = containsPattern(q);
+    base = base.where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['product_name']), 'like', like),
+        eb(eb.fn('lower', ['brand']), 'like', like),
+        eb(eb.fn('lower', ['description']), 'like', like),
+      ]),
+    );
+  }
+  const { rows, total } = await runList(db, base, filter);
+  return { items: await withImages(db, rows), total };
+}
+
+export interface AdminListFilter extends PageRequest {
+  q?: string;
+  status?: RequestStatus;
+  tab?: AdminTab;
+}
+
+function adminBase(db: Db, filter: { q?: string; status?: RequestStatus; tab?: AdminTab }) {
+  let base = db.selectFrom('exchange_requests');
+  if (filter.tab !== undefined) {
+    const tab = filter.tab;
+    base = base.where((eb) => tabFilter(eb, tab));
+  }
+  if (filter.status) base = base.where('status', '=', filter.status);
+  const q = cleanText(filter.q);
+  // search_text is lower(product_name || ' ' || brand || ' ' || customer_email), trigram-indexed
+  if (q) base = base.where('search_text', 'like', containsPattern(q));
+  return base;
+}
+
+/** GET /api/admin/exchange-requests: every request, newest first, by tab and status; q searches product, brand and email. */
+export async function listAdminRequests(db: Db, filter: AdminListFilter): Promise<ListResult<AdminExchangeRequest>> {
+  const { rows, total } = await runList(db, adminBase(db, filter), filter);
+  const items = await withImages(db, rows);
+  return { items: items.map((item, i) => ({ ...item, userEmail: rows[i]!.customer_email })), total };
+}
+
+/** The admin tab badges: how many requests each of tabs 0-3 holds (matching q when given). */
+export async function countAdminTabs(db: Db, filter: { q?: string } = {}): Promise<RequestCounts> {
+  const counts = await Promise.all(
+    ADMIN_TABS.map((tab) =>
+      adminBase(db, { ...filter, tab })
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow(),
+    ),
+  );
+  const [pending, awaitingShipping, inTransit, received] = counts.map((c) => Number(c.n)) as [number, number, number, number];
+  return { pending, awaitingShipping, inTransit, received };
+}

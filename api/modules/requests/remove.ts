@@ -1,0 +1,74 @@
+import type { AppContext } from '#api/context.ts';
+import type { Db } from '#api/db/connect.ts';
+import type { ExchangeRequestRow } from '#api/db/types.ts';
+import { conflict, notFound } from '#api/lib/errors.ts';
+import { recordEvent, type Actor } from './events.ts';
+import { ADMIN_NOT_FOUND, CUSTOMER_NOT_FOUND, findRequest } from './queries.ts';
+
+export const ONLY_PENDING_CANCEL = 'Only a pending request can be cancelled.';
+
+/**
+ * Deleting a request: its row and image rows go in one transaction with the timeline event; the
+ * image files leave storage after the commit. Events and ledger rows have no foreign key to the
+ * request, so its history and its money stay.
+ */
+async function removeRequest(
+  ctx: AppContext,
+  id: string,
+  where: (trx: Db) => Promise<ExchangeRequestRow | undefined>,
+  event: (row: ExchangeRequestRow) => Parameters<typeof recordEvent>[1],
+): Promise<ExchangeRequestRow | undefined> {
+  const removed = await ctx.db.transaction().execute(async (trx) => {
+    const images = await trx.selectFrom('request_images').select('public_id').where('request_id', '=', id).execute();
+    const row = await where(trx);
+    if (!row) return undefined;
+    await recordEvent(trx, event(row));
+    return { row, publicIds: images.map((i) => i.public_id) };
+  });
+  if (!removed) return undefined;
+  if (removed.publicIds.length > 0) {
+    try {
+      await ctx.images.remove(removed.publicIds);
+    } catch (error) {
+      // The request is gone; a file left behind is only disk space. Log it for the operator.
+      ctx.log.warn('could not remove the images of a deleted request', { requestId: id, error });
+    }
+  }
+  return removed.row;
+}
+
+/** DELETE /api/exchange/{id}: the owner withdraws a request while it is still pending. */
+export async function cancelRequest(ctx: AppContext, user: { id: string; email: string }, id: string | undefined): Promise<void> {
+  const row = await findRequest(ctx.db, id);
+  if (!row || row.user_id !== user.id) throw notFound(CUSTOMER_NOT_FOUND);
+  const removed = await removeRequest(
+    ctx,
+    row.id,
+    (trx) =>
+      trx
+        .deleteFrom('exchange_requests')
+        .where('id', '=', row.id)
+        .where('user_id', '=', user.id)
+        .where('status', '=', 'pending')
+        .returningAll()
+        .executeTakeFirst(),
+    (r) => ({ requestId: r.id, type: 'cancelled', actor: { id: user.id, email: user.email, role: 'customer' }, fromStatus: r.status }),
+  );
+  if (removed) return;
+  const latest = await findRequest(ctx.db, row.id);
+  if (!latest) throw notFound(CUSTOMER_NOT_FOUND);
+  throw conflict(ONLY_PENDING_CANCEL);
+}
+
+/** DELETE /api/admin/exchange-requests/{id}: an admin deletes a request in any state. */
+export async function deleteRequest(ctx: AppContext, actor: Actor, id: string | undefined): Promise<void> {
+  const row = await findRequest(ctx.db, id);
+  if (!row) throw notFound(ADMIN_NOT_FOUND);
+  const removed = await removeRequest(
+    ctx,
+    row.id,
+    (trx) => trx.deleteFrom('exchange_requests').where('id', '=', row.id).returningAll().executeTakeFirst(),
+    (r) => ({ requestId: r.id, type: 'deleted', actor, fromStatus: r.status }),
+  );
+  if (!removed) throw notFound(ADMIN_NOT_FOUND);
+}

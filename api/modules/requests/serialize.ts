@@ -1,0 +1,65 @@
+import type { ExchangeRequestRow, RequestEvent as RequestEventRow } from '#api/db/types.ts';
+import type { ExchangeRequest, ImageRef, RequestEvent } from './model.ts';
+
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+/** A request row as the API's Exchange request JSON (camelCase, money as a number). */
+export function toExchangeRequest(row: ExchangeRequestRow, images: ImageRef[]): ExchangeRequest {
+  const hasShipping = row.shipping_carrier !== null && row.shipping_tracking_number !== null && row.shipping_date !== null;
+  return {
+    id: row.id,
+    productName: row.product_name,
+    brand: row.brand,
+    description: row.description,
+    condition: row.condition,
+    images,
+    status: row.status,
+    transitStatus: row.transit_status,
+    shippingDetails: hasShipping
+      ? {
+          carrierName: row.shipping_carrier!,
+          trackingNumber: row.shipping_tracking_number!,
+          shippingDate: row.shipping_date!,
+          notes: row.shipping_notes,
+        }
+      : null,
+    trackingNumber: row.shipping_tracking_number,
+    warehouseId: row.warehouse_id,
+    warehouseInfo: row.warehouse_snapshot
+      ? {
+          id: row.warehouse_snapshot.id,
+          name: row.warehouse_snapshot.name,
+          addressLine1: row.warehouse_snapshot.addressLine1,
+          addressLine2: row.warehouse_snapshot.addressLine2 ?? null,
+          city: row.warehouse_snapshot.city,
+          state: row.warehouse_snapshot.state,
+          postalCode: row.warehouse_snapshot.postalCode,
+          country: row.warehouse_snapshot.country,
+          contactPerson: row.warehouse_snapshot.contactPerson ?? null,
+          contactPhone: row.warehouse_snapshot.contactPhone ?? null,
+        }
+      : null,
+    creditAmount: Number(row.credit_amount),
+    currency: row.currency,
+    adminFeedback: row.admin_feedback,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+/**
+ * A timeline entry. Customers see who acted only for their own actions: an admin's email is staff
+ * information, so the customer's timeline shows the role alone.
+ */
+export function toRequestEvent(row: RequestEventRow, viewer: 'customer' | 'admin'): RequestEvent {
+  return {
+    id: Number(row.id),
+    type: row.type,
+    actorEmail: viewer === 'admin' || row.actor_role === 'customer' ? row.actor_email : null,
+    actorRole: row.actor_role,
+    fromStatus: row.from_status,
+    toStatus: row.to_status,
+    note: row.note,
+    createdAt: iso(row.created_at),
+  };
+}

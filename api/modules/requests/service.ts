@@ -1,0 +1,233 @@
+import { sql } from 'kysely';
+import type { AppContext } from '#api/context.ts';
+import type { Db } from '#api/db/connect.ts';
+import { CONDITIONS, REQUEST_STATUSES, type Condition, type ExchangeRequestRow, type RequestStatus, type WarehouseSnapshot } from '#api/db/types.ts';
+import { badRequest, conflict, notFound } from '#api/lib/errors.ts';
+import { isUuid } from '#api/lib/request-meta.ts';
+import { attachImages } from '#api/modules/images/service.ts';
+import { recordEvent, type Actor } from './events.ts';
+import { cleanText, isCalendarDate } from './input.ts';
+import { FILL_REQUIRED_FIELDS, FILL_SHIPPING_FIELDS, NEED_AN_IMAGE, type CreateExchangeBody, type ShippingBody, type StatusBody, type TransitBody } from './model.ts';
+import { notifyDecision, notifyNewRequest, notifyReceived } from './notify.ts';
+import { ADMIN_NOT_FOUND, findRequest, ownRequestOr404, requestOr404 } from './queries.ts';
+
+/**
+ * The exchange request state machine (spec §4, DESIGN "state changes"). Every change is one
+ * conditional UPDATE (`… where status = …`) in a transaction with its timeline event and its mail,
+ * so of two racing changes exactly one wins and the other gets a 409 with a clear error.
+ */
+
+export const WAREHOUSE_REQUIRED = 'Please select a warehouse for shipping the product';
+export const WAREHOUSE_UNAVAILABLE = 'The selected warehouse does not exist or is not active. Please select an active warehouse.';
+export const CREDIT_BEFORE_COMPLETING = 'You must assign credit before completing the exchange';
+export const INVALID_CONDITION = `Please choose a valid condition: ${CONDITIONS.join(', ')}`;
+export const INVALID_STATUS = `Please choose a valid status: ${REQUEST_STATUSES.join(', ')}`;
+
+const LIMITS = { productName: 200, brand: 100, description: 5000, carrierName: 100, trackingNumber: 100, notes: 2000 } as const;
+const tooLong = (label: string, max: number) => badRequest(`${label} must be at most ${max} characters`);
+
+const now = () => sql<Date>`now()`;
+
+export interface CreateRequestInput {
+  productName?: string | null;
+  brand?: string | null;
+  description?: string | null;
+  condition?: string | null;
+  images?: { url: string; publicId: string }[] | null;
+}
+
+/** POST /api/exchange: a new pending request with the customer's uploaded images; admins are told by mail. */
+export async function createRequest(ctx: AppContext, user: { id: string; email: string }, input: CreateExchangeBody | CreateRequestInput): Promise<ExchangeRequestRow> {
+  const productName = cleanText(input.productName);
+  const brand = cleanText(input.brand);
+  const description = cleanText(input.description);
+  const condition = cleanText(input.condition);
+  if (!productName || !brand || !description || !condition) throw badRequest(FILL_REQUIRED_FIELDS);
+  if (!CONDITIONS.includes(condition as Condition)) throw badRequest(INVALID_CONDITION);
+  if (productName.length > LIMITS.productName) throw tooLong('Product name', LIMITS.productName);
+  if (brand.length > LIMITS.brand) throw tooLong('Brand', LIMITS.brand);
+  if (description.length > LIMITS.description) throw tooLong('Description', LIMITS.description);
+  const images = input.images ?? [];
+  if (images.length === 0) throw badRequest(NEED_AN_IMAGE);
+
+  const actor: Actor = { id: user.id, email: user.email, role: 'customer' };
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const created = await trx
+      .insertInto('exchange_requests')
+      .values({
+        user_id: user.id,
+        customer_email: user.email,
+        product_name: productName,
+        brand,
+        description,
+        condition: condition as Condition,
+        currency: ctx.settings.shopCurrency,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await attachImages(trx, { userId: user.id, requestId: created.id, images });
+    await recordEvent(trx, { requestId: created.id, type: 'created', actor, toStatus: 'pending' });
+    await notifyNewRequest(trx, ctx, created);
+    return created;
+  });
+  ctx.mailer.kick();
+  return row;
+}
+
+function transitionError(from: RequestStatus, to: RequestStatus): string | null {
+  if ((from === 'pending' && (to === 'approved' || to === 'declined')) || (from === 'approved' && to === 'completed')) return null;
+  if (to === 'pending') return 'A request that has been decided cannot go back to pending.';
+  if (from === 'declined') return 'This request was declined; its status can no longer change.';
+  if (from === 'completed') return 'This exchange is completed; its status can no longer change.';
+  if (from === 'approved') return 'This request is already approved; it can no longer be declined.';
+  return 'Only an approved request can be completed.';
+}
+
+async function activeWarehouse(trx: Db, warehouseId: string): Promise<WarehouseSnapshot> {
+  if (!isUuid(warehouseId)) throw badRequest(WAREHOUSE_UNAVAILABLE);
+  // FOR SHARE: the warehouse cannot be deactivated or deleted while this approval commits.
+  const w = await trx.selectFrom('warehouses').selectAll().where('id', '=', warehouseId).where('is_active', '=', true).forShare().executeTakeFirst();
+  if (!w) throw badRequest(WAREHOUSE_UNAVAILABLE);
+  return {
+    id: w.id,
+    name: w.name,
+    addressLine1: w.address_line1,
+    addressLine2: w.address_line2,
+    city: w.city,
+    state: w.state,
+    postalCode: w.postal_code,
+    country: w.country,
+    contactPerson: w.contact_person,
+    contactPhone: w.contact_phone,
+  };
+}
+
+/**
+ * PUT /api/admin/exchange-requests/{id}/status: pending → approved (an active warehouse, whose
+ * address is kept as the request's snapshot) or declined; approved → completed once credit is
+ * assigned. The same status again changes nothing and returns the request.
+ */
+export async function changeStatus(ctx: AppContext, actor: Actor, id: string | undefined, input: StatusBody): Promise<ExchangeRequestRow> {
+  let current = await requestOr404(ctx.db, id);
+  const target = cleanText(input.status) as RequestStatus | null;
+  if (!target || !REQUEST_STATUSES.includes(target)) throw badRequest(INVALID_STATUS);
+  const feedback = cleanText(input.adminFeedback);
+  const warehouseId = cleanText(input.warehouseId);
+
+  // A lost race re-reads the request once: the winner's state decides between a no-op and a 409.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    if (current.status === target) return current;
+    const refused = transitionError(current.status, target);
+    if (refused) throw conflict(refused);
+    if (target === 'approved' && !warehouseId) throw badRequest(WAREHOUSE_REQUIRED);
+    if (target === 'completed' && Number(current.credit_amount) <= 0) throw conflict(CREDIT_BEFORE_COMPLETING);
+
+    const from = current.status;
+    const updated = await ctx.db.transaction().execute(async (trx) => {
+      let query = trx
+        .updateTable('exchange_requests')
+        .set({ status: target, updated_at: now() })
+        .where('id', '=', current.id)
+        .where('status', '=', from);
+      if (feedback) query = query.set({ admin_feedback: feedback });
+      if (target === 'approved') {
+        const snapshot = await activeWarehouse(trx, warehouseId!);
+        query = query.set({ warehouse_id: snapshot.id, warehouse_snapshot: JSON.stringify(snapshot), decided_at: now() });
+      } else if (target === 'declined') {
+        query = query.set({ decided_at: now() });
+      } else {
+        query = query.set({ completed_at: now() }).where(sql<boolean>`credit_amount > 0`);
+      }
+      const row = await query.returningAll().executeTakeFirst();
+      if (!row) return undefined;
+      await recordEvent(trx, { requestId: row.id, type: target as 'approved' | 'declined' | 'completed', actor, fromStatus: from, toStatus: target, note: feedback });
+      await notifyDecision(trx, ctx, row);
+      return row;
+    });
+    if (updated) {
+      ctx.mailer.kick();
+      return updated;
+    }
+    current = await requestOr404(ctx.db, id);
+  }
+  throw conflict('This request was changed by someone else at the same time. Please reload it and try again.');
+}
+
+/** POST /api/exchange/{id}/shipping: the owner's carrier, tracking number and date; the item is then shipped. */
+export async function submitShipping(ctx: AppContext, user: { id: string; email: string }, id: string | undefined, input: ShippingBody): Promise<ExchangeRequestRow> {
+  const row = await ownRequestOr404(ctx.db, user.id, id);
+  const carrierName = cleanText(input.carrierName);
+  const trackingNumber = cleanText(input.trackingNumber);
+  const shippingDate = cleanText(input.shippingDate);
+  const notes = cleanText(input.notes);
+  if (!carrierName || !trackingNumber || !shippingDate || !isCalendarDate(shippingDate)) throw badRequest(FILL_SHIPPING_FIELDS);
+  if (carrierName.length > LIMITS.carrierName) throw tooLong('Carrier name', LIMITS.carrierName);
+  if (trackingNumber.length > LIMITS.trackingNumber) throw tooLong('Tracking number', LIMITS.trackingNumber);
+  if (notes && notes.length > LIMITS.notes) throw tooLong('Notes', LIMITS.notes);
+
+  const updated = await ctx.db.transaction().execute(async (trx) => {
+    const changed = await trx
+      .updateTable('exchange_requests')
+      .set({
+        shipping_carrier: carrierName,
+        shipping_tracking_number: trackingNumber,
+        shipping_date: shippingDate,
+        shipping_notes: notes,
+        transit_status: 'shipped',
+        shipped_at: now(),
+        updated_at: now(),
+      })
+      .where('id', '=', row.id)
+      .where('user_id', '=', user.id)
+      .where('status', '=', 'approved')
+      .where('shipping_carrier', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+    if (!changed) return undefined;
+    const note = `${carrierName}, tracking ${trackingNumber}, shipped on ${shippingDate}${notes ? `. ${notes}` : ''}`;
+    await recordEvent(trx, {
+      requestId: row.id,
+      type: 'shipped',
+      actor: { id: user.id, email: user.email, role: 'customer' },
+      fromStatus: row.transit_status,
+      toStatus: 'shipped',
+      note,
+    });
+    return changed;
+  });
+  if (updated) return updated;
+  const latest = await ownRequestOr404(ctx.db, user.id, id);
+  if (latest.status !== 'approved') throw conflict('Shipping details can only be added once the request is approved.');
+  throw conflict('Shipping details have already been submitted for this request.');
+}
+
+/** PUT /api/admin/exchange-requests/{id}/transit: the item arrived; only after it was shipped, and once. */
+export async function markReceived(ctx: AppContext, actor: Actor, id: string | undefined, input: TransitBody): Promise<ExchangeRequestRow> {
+  const row = await requestOr404(ctx.db, id);
+  if (cleanText(input.transitStatus) !== 'received') throw badRequest("transitStatus must be 'received'");
+  const note = cleanText(input.adminNote);
+  const updated = await ctx.db.transaction().execute(async (trx) => {
+    const changed = await trx
+      .updateTable('exchange_requests')
+      .set({ transit_status: 'received', received_at: now(), updated_at: now() })
+      .where('id', '=', row.id)
+      .where('status', '=', 'approved')
+      .where('shipping_carrier', 'is not', null)
+      .where((eb) => eb.or([eb('transit_status', 'is', null), eb('transit_status', '<>', 'received')]))
+      .returningAll()
+      .executeTakeFirst();
+    if (!changed) return undefined;
+    await recordEvent(trx, { requestId: row.id, type: 'received', actor, fromStatus: row.transit_status, toStatus: 'received', note });
+    await notifyReceived(trx, ctx, changed);
+    return changed;
+  });
+  if (updated) {
+    ctx.mailer.kick();
+    return updated;
+  }
+  const latest = await findRequest(ctx.db, row.id);
+  if (!latest) throw notFound(ADMIN_NOT_FOUND);
+  if (latest.transit_status === 'received') throw conflict('This item has already been marked as received.');
+  if (latest.status !== 'approved') throw conflict('Only an approved request can be marked as received.');
+  throw conflict('The customer has not submitted shipping details yet, so the item cannot be marked as received.');
+}

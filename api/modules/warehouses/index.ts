@@ -1,0 +1,52 @@
+import { Elysia, t } from 'elysia';
+import type { AppContext } from '#api/context.ts';
+import { ErrorBody } from '#api/modules/auth/model.ts';
+import type { AuthPlugin } from '#api/modules/auth/plugin.ts';
+import { Deleted, PagingQuery, Warehouse, WarehouseBody } from '#api/modules/requests/model.ts';
+import { createWarehouse, deleteWarehouse, listWarehouses, updateWarehouse } from './service.ts';
+
+const refused = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
+
+/** The warehouse manager (admin tab 5). */
+export function warehouseRoutes(ctx: AppContext, auth: AuthPlugin) {
+  return new Elysia({ prefix: '/admin/warehouses', tags: ['Warehouses'] })
+    .use(auth)
+    .get(
+      '',
+      async ({ query, set }) => {
+        const { items, total } = await listWarehouses(ctx.db, query);
+        set.headers['x-total-count'] = String(total);
+        return items;
+      },
+      {
+        admin: true,
+        query: PagingQuery,
+        response: { 200: t.Array(Warehouse), ...refused },
+        detail: { summary: 'Every warehouse, by name (page, pageSize and q optional; total in X-Total-Count)' },
+      },
+    )
+    .post('', async ({ body, status }) => status(201, await createWarehouse(ctx.db, body)), {
+      admin: true,
+      body: WarehouseBody,
+      response: { 201: Warehouse, ...refused, 409: ErrorBody },
+      detail: { summary: 'Add a warehouse (isActive defaults to true)' },
+    })
+    .put('/:id', async ({ params, body }) => updateWarehouse(ctx.db, params.id, body), {
+      admin: true,
+      body: WarehouseBody,
+      response: { 200: Warehouse, ...refused, 404: ErrorBody, 409: ErrorBody },
+      detail: { summary: 'Replace a warehouse; requests keep the address they were approved with' },
+    })
+    .delete(
+      '/:id',
+      async ({ params }) => {
+        await deleteWarehouse(ctx.db, params.id);
+        return { success: true as const, id: params.id };
+      },
+      {
+        admin: true,
+          response: { 200: Deleted, ...refused, 404: ErrorBody },
+        detail: { summary: 'Delete a warehouse; requests approved with it keep its address' },
+      },
+    );
+}
