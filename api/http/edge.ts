@@ -17,6 +17,8 @@ export interface SocketInfo {
 }
 
 const APP_PREFIXES = ['/api/', '/image/', '/media/'];
+/** JSON bodies are small; uploads (/image/upload) cap their own reading at 6 MB. */
+export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 const isAppPath = (pathname: string) => pathname === '/api' || APP_PREFIXES.some((p) => pathname.startsWith(p));
 
 function clientAddress(request: Request, socket: SocketInfo | undefined, trustProxy: boolean): string {
@@ -48,9 +50,14 @@ export function createEdge(options: EdgeOptions) {
     const { pathname } = new URL(request.url);
     const toApp = isAppPath(pathname);
 
+    const declaredLength = Number(request.headers.get('content-length') ?? 0);
     let response: Response;
     try {
-      response = toApp ? await options.handleApp(request) : await renderPage(request);
+      if (pathname.startsWith('/api/') && declaredLength > MAX_JSON_BODY_BYTES) {
+        response = Response.json({ error: 'The request body is too large (1 MB at most).' }, { status: 413 });
+      } else {
+        response = toApp ? await options.handleApp(request) : await renderPage(request);
+      }
     } catch (error) {
       options.log.error('request failed', { requestId, path: pathname, error });
       response = toApp

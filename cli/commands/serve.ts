@@ -7,8 +7,11 @@ import type { CommandDeps } from '../program.ts';
 import { startServerHost } from '../server.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-/** Uploads are 5 MB; a multipart body carries a little more. Anything larger is refused with 413. */
-const MAX_REQUEST_BODY = 6 * 1024 * 1024;
+/**
+ * A backstop only: the edge refuses large JSON bodies and the upload route caps what it reads, both
+ * with a JSON error; Bun answers a bare 413 beyond this.
+ */
+const MAX_REQUEST_BODY = 32 * 1024 * 1024;
 
 export function registerServeCommand(program: Command, { io, session }: CommandDeps) {
   program
@@ -44,7 +47,9 @@ export function registerServeCommand(program: Command, { io, session }: CommandD
         process.once('SIGTERM', shutdown);
       });
       await io.stderr.write('Stopping SwapPoints…\n');
-      await server.stop();
+      // Finish requests in flight (idle keep-alive connections would hold a graceful stop open), then close.
+      await Promise.race([server.stop(), Bun.sleep(3_000)]);
+      await server.stop(true);
       await running.stop();
     });
 }

@@ -8,11 +8,11 @@ let browser: Browser;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
+}, 120_000);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-});
+}, 30_000);
 
 describe('sign-in in the browser', () => {
   test('request a link, read it with `swappoints mail list --json`, open it, land on /dashboard, stay signed in, log out', async () => {
