@@ -54,6 +54,8 @@ export interface RecordedRequest {
 
 const money = (cents: number, currencyCode: string) => ({ amount: (cents / 100).toFixed(2).replace(/0$/, ''), currencyCode });
 const cursor = (id: string) => Buffer.from(JSON.stringify({ last_id: id })).toString('base64');
+// ids are unique across fakes, as Shopify's are across a shop's life
+let nextId = 1000 + Math.floor(Math.random() * 1_000_000) * 1000;
 const operationOf = (query: string) => /^\s*(?:query|mutation)\s+(\w+)/.exec(query)?.[1] ?? null;
 
 export async function startFakeShopify(options: FakeShopifyOptions = {}) {
@@ -67,7 +69,6 @@ export async function startFakeShopify(options: FakeShopifyOptions = {}) {
   const transactions: FakeTransaction[] = [];
   const faults: { fault: Fault; operation?: string }[] = [];
   const requests: RecordedRequest[] = [];
-  let nextId = 1000;
   const gid = (type: string) => `gid://shopify/${type}/${nextId++}`;
   const need = (field: string, scope: string) => {
     if (!scopes.has(scope)) throw accessDenied(field, scope);
