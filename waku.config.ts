@@ -7,6 +7,8 @@ const bundledInServer = ['lucide-react', 'radix-ui', /^@radix-ui\//];
 
 export default defineConfig({
   unstable_adapter: 'waku/adapters/bun',
+  // Two builds side by side (parallel work, benchmarks) each get their own output folder.
+  distDir: process.env.SWAPPOINTS_DIST_DIR ?? 'dist',
   vite: {
     plugins: [tailwindcss()],
     environments: {

@@ -23,7 +23,7 @@ export function registerServeCommand(program: Command, { io, session }: CommandD
       const settings = session.settings();
       const port = options.port === undefined ? settings.port : Number(options.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port must be a whole number from 0 to 65535');
-      const entry = `${ROOT}dist/server/index.js`;
+      const entry = `${ROOT}${process.env.SWAPPOINTS_DIST_DIR ?? 'dist'}/server/index.js`;
       if (!existsSync(entry)) throw new UsageError('the pages are not built yet: run `bun run build` (or `bun run start`).');
       const holder = settings.databaseUrl ? null : readLock(settings.dataDir);
       if (holder?.role === 'server') throw new CommandError(`SwapPoints is already running (pid ${holder.pid}) on ${settings.dataDir}.`);

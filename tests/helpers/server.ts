@@ -12,6 +12,10 @@ export interface RunningServer {
   /** the newest sign-in link mailed to `email`, read the way an operator would: `swappoints mail list --json` */
   signInLink(email: string): Promise<string>;
   log(): string;
+  /** signs in through the API (link by mail, read with the CLI) and returns a Bearer token */
+  apiSignIn(email: string): Promise<string>;
+  /** a JSON call to the server's API with a Bearer token */
+  api<T = any>(method: string, path: string, token?: string, body?: unknown): Promise<{ status: number; body: T }>;
   stop(): Promise<void>;
 }
 
@@ -43,7 +47,7 @@ export async function startServer(env: Record<string, string | undefined> = {}):
   };
   const proc = Bun.spawn(['bun', join(ROOT, 'cli/index.ts'), 'serve'], {
     cwd: ROOT,
-    env: { ...process.env, ...fullEnv } as Record<string, string>,
+    env: { ...process.env, ...fullEnv } as Record<string, string>, // SWAPPOINTS_DIST_DIR passes through
     stdout: 'pipe',
     stderr: 'pipe',
   });
@@ -63,22 +67,46 @@ export async function startServer(env: Record<string, string | undefined> = {}):
   }
 
   const cli = (...args: string[]) => runCli(args, fullEnv);
+  const signInLink = async (email: string): Promise<string> => {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const result = await cli('mail', 'list', '--to', email, '--json');
+      if (result.code !== 0) throw new Error(`mail list failed: ${result.stderr}`);
+      const link = (JSON.parse(result.stdout) as { kind: string; link: string | null }[]).find((m) => m.kind === 'sign_in')?.link;
+      if (link) return link;
+      await Bun.sleep(100);
+    }
+    throw new Error(`no sign-in link was mailed to ${email}`);
+  };
+
   return {
     url,
     dataDir,
     env: fullEnv,
     cli,
-    async signInLink(email) {
-      for (let attempt = 0; attempt < 50; attempt++) {
-        const result = await cli('mail', 'list', '--to', email, '--json');
-        if (result.code !== 0) throw new Error(`mail list failed: ${result.stderr}`);
-        const link = (JSON.parse(result.stdout) as { kind: string; link: string | null }[]).find((m) => m.kind === 'sign_in')?.link;
-        if (link) return link;
-        await Bun.sleep(100);
-      }
-      throw new Error(`no sign-in link was mailed to ${email}`);
-    },
+    signInLink,
     log: () => output,
+    async api(method, path, token, body) {
+      const response = await fetch(`${url}${path}`, {
+        method,
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = text ? JSON.parse(text) : null;
+      } catch {}
+      return { status: response.status, body: parsed as never };
+    },
+    async apiSignIn(email) {
+      const login = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+      if (login.status !== 202) throw new Error(`login for ${email} failed: ${login.status} ${await login.text()}`);
+      const token = new URL(await signInLink(email)).searchParams.get('token');
+      const verify = await fetch(`${url}/api/auth/verify-email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, token }) });
+      const body = (await verify.json()) as { sessionToken?: string };
+      if (!body.sessionToken) throw new Error(`verify for ${email} failed: ${JSON.stringify(body)}`);
+      return body.sessionToken;
+    },
     async stop() {
       proc.kill('SIGTERM');
       await Promise.race([proc.exited, Bun.sleep(10_000)]);
