@@ -25,7 +25,7 @@ export function backendFor(fake: FakeShopify, db: Db, env: Record<string, string
   return { shop, lines, settings };
 }
 
-/** A SwapPoints user and an exchange credit ledger row for them, as the credit flow leaves them. */
+/** A SwapPoints user and an exchange credit ledger row for them, due for its push, as the credit flow leaves them. */
 export async function ledgerRow(db: Db, email: string, amount: string, shopCustomerId: string | null) {
   const user = await db
     .insertInto('users')
@@ -35,7 +35,7 @@ export async function ledgerRow(db: Db, email: string, amount: string, shopCusto
     .executeTakeFirstOrThrow();
   const row = await db
     .insertInto('credit_ledger')
-    .values({ user_id: user.id, exchange_request_id: crypto.randomUUID(), type: 'exchange_credit', amount, currency: 'INR' })
+    .values({ user_id: user.id, exchange_request_id: crypto.randomUUID(), type: 'exchange_credit', amount, currency: 'INR', next_push_at: new Date() })
     .returning('id')
     .executeTakeFirstOrThrow();
   const customer: CustomerRef = { userId: user.id, email, shopCustomerId };
