@@ -26,6 +26,7 @@ export type Settings = Readonly<{
   signInLimitPerEmail: number;
   signInLimitPerIp: number;
   demoSeed: boolean;
+  demoRequests: boolean;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   shopify: Readonly<{
     store: string | undefined;
@@ -189,6 +190,7 @@ export function loadSettings(env: Env = process.env): Settings {
     signInLimitPerEmail: integer(env, 'SIGNIN_LIMIT_PER_EMAIL', 5, 1, 10_000),
     signInLimitPerIp: integer(env, 'SIGNIN_LIMIT_PER_IP', 30, 1, 100_000),
     demoSeed: boolean(env, 'DEMO_SEED', true),
+    demoRequests: boolean(env, 'DEMO_REQUESTS', true),
     logLevel: oneOf(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error', 'silent'] as const, 'info'),
     shopify: Object.freeze(shopify),
   });

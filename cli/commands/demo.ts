@@ -8,7 +8,7 @@ export function registerDemoCommands(program: Command, { io, session }: CommandD
     .command('demo')
     .description('A demo shop to try SwapPoints with.')
     .command('seed')
-    .description('Load the demo shop: sample customers, warehouses and an admin. Running it twice changes nothing.')
+    .description('Load the demo shop: sample customers, warehouses, an admin and exchange requests in every state. Running it twice changes nothing.')
     .option('--if-empty', 'only when nobody has used the database yet')
     .option('--json', 'print the result as JSON')
     .addHelpText('after', '\nExample:\n  $ swappoints demo seed')
@@ -20,7 +20,7 @@ export function registerDemoCommands(program: Command, { io, session }: CommandD
       const report = await seedDemo(ctx);
       if (options.json) return io.stdout.write(jsonLine({ seeded: true, ...report }));
       await io.stdout.write(
-        `Demo shop loaded: ${report.customers} new customers, ${report.warehouses} new warehouses; admin ${report.admin}.\n`,
+        `Demo shop loaded: ${report.customers} new customers, ${report.warehouses} new warehouses, ${report.requests} exchange requests; admin ${report.admin}.\n`,
       );
     });
 }

@@ -123,9 +123,9 @@ describe.each(all.map((t) => [t.name, t] as const))('CLI on the %s database', (_
 
   test('demo seed loads the demo shop once; a second run changes nothing', async () => {
     const first = JSON.parse((await cli('demo', 'seed', '--json')).stdout);
-    expect(first).toMatchObject({ seeded: true, warehouses: 3, admin: 'admin@swappoints.demo' });
+    expect(first).toMatchObject({ seeded: true, warehouses: 3, requests: 7, admin: 'admin@swappoints.demo' });
     const second = JSON.parse((await cli('demo', 'seed', '--json')).stdout);
-    expect(second).toMatchObject({ seeded: true, customers: 0, warehouses: 0 });
+    expect(second).toMatchObject({ seeded: true, customers: 0, warehouses: 0, requests: 0 });
     expect(JSON.parse((await cli('demo', 'seed', '--if-empty', '--json')).stdout)).toEqual({ seeded: false });
   });
 

@@ -43,6 +43,8 @@ export async function startServer(env: Record<string, string | undefined> = {}):
     DATABASE_URL: undefined,
     SIGNIN_LIMIT_PER_IP: '1000',
     SIGNIN_LIMIT_PER_EMAIL: '1000',
+    // the demo's customers, warehouses and admin, but no requests: each test makes its own
+    DEMO_REQUESTS: 'false',
     ...env,
   };
   const proc = Bun.spawn(['bun', join(ROOT, 'cli/index.ts'), 'serve'], {

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '#api/context.ts';
 import { importCustomerExport } from '#api/modules/customers/service.ts';
 import { grantAdmin } from '#api/modules/users/service.ts';
+import { seedDemoRequests } from './requests.ts';
 
 const DATA = fileURLToPath(new URL('./data/', import.meta.url));
 export const DEMO_ADMIN_EMAIL = 'admin@swappoints.demo';
@@ -12,6 +13,7 @@ export const DEMO_CUSTOMER_EMAIL = 'asha.rao@example.com';
 export interface DemoReport {
   customers: number;
   warehouses: number;
+  requests: number;
   admin: string;
 }
 
@@ -39,7 +41,8 @@ export async function isDatabaseEmpty(ctx: AppContext): Promise<boolean> {
 
 /**
  * A small shop to try SwapPoints with: the customers of the sample export, three warehouses
- * (one inactive) and an admin. Running it twice changes nothing.
+ * (one inactive), an admin, and exchange requests in every state of the workflow.
+ * Running it twice changes nothing.
  */
 export async function seedDemo(ctx: AppContext): Promise<DemoReport> {
   const customers = await importCustomerExport(ctx.db, { path: join(DATA, 'customers.csv') });
@@ -66,5 +69,6 @@ export async function seedDemo(ctx: AppContext): Promise<DemoReport> {
     if (inserted) createdWarehouses++;
   }
   await grantAdmin(ctx.db, DEMO_ADMIN_EMAIL);
-  return { customers: customers.created, warehouses: createdWarehouses, admin: DEMO_ADMIN_EMAIL };
+  const requests = ctx.settings.demoRequests ? await seedDemoRequests(ctx, DEMO_ADMIN_EMAIL) : 0;
+  return { customers: customers.created, warehouses: createdWarehouses, requests, admin: DEMO_ADMIN_EMAIL };
 }
