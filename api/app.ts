@@ -6,6 +6,7 @@ import { authRoutes } from '#api/modules/auth/index.ts';
 import { authPlugin } from '#api/modules/auth/plugin.ts';
 import { adminRoutes } from '#api/modules/admin/index.ts';
 import { creditRoutes } from '#api/modules/credit/index.ts';
+import { creditExportRoutes } from '#api/modules/credit/export.ts';
 import { exchangeRoutes } from '#api/modules/exchange/index.ts';
 import { imageRoutes } from '#api/modules/images/index.ts';
 import { warehouseRoutes } from '#api/modules/warehouses/index.ts';
@@ -41,6 +42,7 @@ export function createApp(ctx: AppContext) {
     .use(creditRoutes(ctx, auth))
     .use(exchangeRoutes(ctx, auth))
     .use(adminRoutes(ctx, auth))
+    .use(creditExportRoutes(ctx, auth))
     .use(warehouseRoutes(ctx, auth));
 
   return new Elysia()
