@@ -73,8 +73,31 @@ export async function serveControlSocket(path: string, run: CommandRunner): Prom
   return server;
 }
 
+/** While the server is still starting (migrating, loading the demo) its socket is not there yet. */
+const SERVER_START_WAIT_MS = 120_000;
+
 /** Runs argv on the server behind `path`; resolves with the command's exit code. */
-export function runThroughServer(path: string, argv: string[], io: CliIO): Promise<number> {
+export async function runThroughServer(path: string, argv: string[], io: CliIO): Promise<number> {
+  const deadline = Date.now() + SERVER_START_WAIT_MS;
+  let told = false;
+  for (;;) {
+    try {
+      return await runOnce(path, argv, io);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      const starting = code === 'ENOENT' || code === 'ECONNREFUSED';
+      if (!starting || Date.now() > deadline) throw error;
+      if (!told && io.stderr.isTTY) {
+        told = true;
+        await io.stderr.write('Waiting for the SwapPoints server to finish starting…\n');
+      }
+      await Bun.sleep(250);
+    }
+  }
+}
+
+function runOnce(path: string, argv: string[], io: CliIO): Promise<number> {
+  let connected = false;
   return new Promise((resolve, reject) => {
     const socket = createConnection(path);
     let buffer = '';
@@ -82,6 +105,7 @@ export function runThroughServer(path: string, argv: string[], io: CliIO): Promi
     let pending = Promise.resolve();
     socket.setEncoding('utf8');
     socket.on('connect', () => {
+      connected = true;
       const request: RunRequest = {
         argv,
         cwd: io.cwd,
@@ -109,7 +133,8 @@ export function runThroughServer(path: string, argv: string[], io: CliIO): Promi
         if (frame.exit !== undefined) exitCode = frame.exit;
       }
     });
-    socket.on('error', reject);
+    // Before the connection is made an error means "not ready yet" (retried); after, it is final.
+    socket.on('error', (error) => reject(connected ? new Error(`connection to the server lost: ${error.message}`) : error));
     socket.on('close', () => {
       void pending.then(() =>
         exitCode === null ? reject(new Error('the server closed the connection before the command finished')) : resolve(exitCode),

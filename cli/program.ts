@@ -60,7 +60,13 @@ export async function runCli(argv: string[], io: CliIO, session: CliSession): Pr
     await program.parseAsync(argv, { from: 'user' });
     return EXIT.ok;
   } catch (error) {
-    if (error instanceof ForwardToServer) return runThroughServer(error.socketPath, argv, io);
+    if (error instanceof ForwardToServer) {
+      try {
+        return await runThroughServer(error.socketPath, argv, io);
+      } catch (forwardError) {
+        return fail(EXIT.failure, `could not reach the running SwapPoints server: ${forwardError instanceof Error ? forwardError.message : String(forwardError)}`);
+      }
+    }
     if (error instanceof CommanderError) {
       if (error.exitCode === 0 || error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT.ok;
       if (error.code === 'commander.help') return EXIT.usage;
