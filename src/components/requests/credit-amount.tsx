@@ -1,0 +1,36 @@
+import { Coins } from 'lucide-react';
+import { cn } from '#src/lib/cn.ts';
+import { formatMoney } from '#src/lib/money.ts';
+
+/**
+ * An amount of store credit in its own currency, highlighted: '₹250.00' under a label. Used for the
+ * credit a request earned and for the total available store credit.
+ */
+export function CreditAmount({
+  amount,
+  currency,
+  label = 'Credit Assigned',
+  description,
+  className,
+}: {
+  amount: number;
+  currency: string | null | undefined;
+  label?: string;
+  description?: string;
+  className?: string;
+}) {
+  return (
+    <div className={cn('flex items-center gap-3 rounded-lg border border-success/30 bg-success/5 p-4', className)}>
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-success text-success-foreground">
+        <Coins className="size-5" aria-hidden="true" />
+      </span>
+      <div className="min-w-0">
+        <p className="text-sm font-medium text-muted-foreground">{label}</p>
+        <p className="text-2xl font-bold text-success tabular-nums" data-testid="credit-amount-value">
+          {formatMoney(amount, currency)}
+        </p>
+        {description ? <p className="text-sm text-muted-foreground">{description}</p> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import type { ReactNode } from 'react';
+import { Stepper } from '#src/components/ui/stepper.tsx';
+import { formatMoney } from '#src/lib/money.ts';
+import { activeStep, formatDate, normalTransit, reviewStepText, STEP_TITLES } from '#src/lib/requests.ts';
+
+export interface StepperRequest {
+  status: string;
+  transitStatus: string | null;
+  shippingDetails: { carrierName: string; trackingNumber: string; shippingDate: string; notes?: string | null } | null;
+  creditAmount: number;
+  currency: string;
+}
+
+/**
+ * The 'Exchange Process' stepper: the spec's five steps, the active one by the spec's rule, and
+ * what is known at each (the review outcome, carrier and tracking with the shipped-on date, the
+ * credit). `extras` adds content under a step (the admin's actions), by step index.
+ */
+export function RequestStepper({
+  request,
+  locale,
+  extras = {},
+  className,
+}: {
+  request: StepperRequest;
+  locale: string;
+  extras?: Partial<Record<number, ReactNode>>;
+  className?: string;
+}) {
+  const shipping = request.shippingDetails;
+  const received = normalTransit(request.transitStatus) === 'received';
+  const credited = request.creditAmount > 0;
+  // A completed request was approved first: its review step says so.
+  const texts: ReactNode[] = [
+    reviewStepText(request.status === 'completed' ? 'approved' : request.status),
+    shipping ? (
+      <span className="flex flex-col">
+        <span>Carrier: {shipping.carrierName}</span>
+        <span>Tracking: {shipping.trackingNumber}</span>
+        <span>Shipped on: {formatDate(shipping.shippingDate, locale)}</span>
+      </span>
+    ) : (
+      'Ship the item to the warehouse and add the shipping details.'
+    ),
+    received || credited ? 'Item received and under inspection' : 'We inspect and value the item when it arrives.',
+    credited ? `Credit assigned: ${formatMoney(request.creditAmount, request.currency)}` : 'Credit is assigned once the item is valued.',
+    request.status === 'completed' ? 'Exchange process completed' : 'The credit is usable on your next purchase.',
+  ];
+  const steps = STEP_TITLES.map((title, index) => ({
+    title,
+    description:
+      extras[index] === undefined ? (
+        texts[index]
+      ) : (
+        <div className="flex flex-col gap-2">
+          <div>{texts[index]}</div>
+          {extras[index]}
+        </div>
+      ),
+  }));
+  return <Stepper steps={steps} activeStep={activeStep(request)} className={className} data-testid="exchange-stepper" />;
+}

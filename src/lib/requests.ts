@@ -1,0 +1,278 @@
+/**
+ * How an exchange request is presented (spec §2-§5, DESIGN.md): labels, badge and status-line
+ * rules, transit chips, the process stepper, dates and the page constants. Pure functions only:
+ * server pages, client islands and the admin pages all read them from here.
+ */
+
+export const MAX_IMAGES = 5;
+/** 5MB, the spec's limit per image. */
+export const MAX_IMAGE_BYTES = 5_242_880;
+export const LIST_PAGE_SIZE = 10;
+/** The dashboard lists this many; more shows 'View All Requests'. */
+export const DASHBOARD_RECENT = 5;
+
+// ---- conditions ---------------------------------------------------------------------------------
+
+export const CONDITIONS = [
+  { value: 'new', label: 'New (with tags)', short: 'New' },
+  { value: 'like_new', label: 'Like New (without tags)', short: 'Like New' },
+  { value: 'very_good', label: 'Very Good (minimal wear)', short: 'Very Good' },
+  { value: 'good', label: 'Good (some signs of wear)', short: 'Good' },
+  { value: 'fair', label: 'Fair (visible wear)', short: 'Fair' },
+  { value: 'poor', label: 'Poor (significant wear)', short: 'Poor' },
+] as const;
+
+export type ConditionValue = (typeof CONDITIONS)[number]['value'];
+
+/** 'like_new' → 'Like New (without tags)'; an unknown value is shown as it is. */
+export function conditionLabel(value: string | null | undefined): string {
+  return CONDITIONS.find((c) => c.value === value)?.label ?? (value || '—');
+}
+
+/** 'like_new' → 'Like New' (the admin table's and the list card's chip). */
+export function conditionShortLabel(value: string | null | undefined): string {
+  return CONDITIONS.find((c) => c.value === value)?.short ?? (value || '—');
+}
+
+// ---- status -------------------------------------------------------------------------------------
+
+export type DisplayStatus = 'pending' | 'approved' | 'declined' | 'completed';
+export type ChipVariant = 'default' | 'secondary' | 'outline' | 'success' | 'warning' | 'info' | 'destructive';
+
+/** Customer views show approved, declined and completed as such; anything else as pending. */
+export function displayStatus(status: string | null | undefined): DisplayStatus {
+  return status === 'approved' || status === 'declined' || status === 'completed' ? status : 'pending';
+}
+
+const BADGES: Record<DisplayStatus, { label: string; variant: ChipVariant }> = {
+  pending: { label: 'Pending', variant: 'warning' },
+  approved: { label: 'Approved', variant: 'info' },
+  declined: { label: 'Declined', variant: 'destructive' },
+  completed: { label: 'Completed', variant: 'success' },
+};
+
+/** The status badge: label and colour; an unknown status shows as Pending. */
+export function statusBadge(status: string | null | undefined): { label: string; variant: ChipVariant } {
+  return BADGES[displayStatus(status)];
+}
+
+/** The status filter of /exchange: '' is every status. */
+export const STATUS_FILTERS = [
+  { value: '', label: 'All Statuses' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'approved', label: 'Approved' },
+  { value: 'declined', label: 'Declined' },
+  { value: 'completed', label: 'Completed' },
+] as const;
+
+// ---- transit ------------------------------------------------------------------------------------
+
+/** A stored transit status as the UI reads it: 'shipping' is 'shipped' (spec §4, DESIGN.md); blank is none. */
+export function normalTransit(transit: string | null | undefined): string | null {
+  const value = (transit ?? '').trim().toLowerCase();
+  if (!value) return null;
+  return value === 'shipping' ? 'shipped' : value;
+}
+
+/** The one-line status of a request (spec §4), from its transit status when it has one. */
+export function statusLine(status: string | null | undefined, transitStatus: string | null | undefined): string {
+  const transit = normalTransit(transitStatus);
+  if (transit) {
+    if (transit === 'shipped') return 'Item has been shipped to us';
+    if (transit === 'received') return 'Item received and under inspection';
+    if (transit === 'ready') return 'Ready to ship back to you';
+    return `Transit status: ${transitStatus}`;
+  }
+  switch (status) {
+    case 'approved':
+      return 'Add Shipping Details!';
+    case 'declined':
+      return 'Exchange request declined';
+    case 'completed':
+      return 'Exchange process completed';
+    default:
+      return 'Exchange pending review';
+  }
+}
+
+interface TransitFacts {
+  status: string | null | undefined;
+  transitStatus: string | null | undefined;
+  shippingDetails?: unknown;
+}
+
+/**
+ * The transit chip (Awaiting Shipping, Shipped, Received, Inspecting; 'ready' shows as Ready),
+ * or null when the item is not on its way: a pending or declined request has no transit chip.
+ */
+export function transitChip(request: TransitFacts): { label: string; variant: ChipVariant } | null {
+  const transit = normalTransit(request.transitStatus);
+  if (transit === 'shipped') return { label: 'Shipped', variant: 'info' };
+  if (transit === 'received') return { label: 'Received', variant: 'success' };
+  if (transit === 'inspecting') return { label: 'Inspecting', variant: 'warning' };
+  if (transit === 'ready') return { label: 'Ready', variant: 'success' };
+  if (transit) return { label: transit.charAt(0).toUpperCase() + transit.slice(1), variant: 'secondary' };
+  if (request.status === 'approved') return request.shippingDetails ? { label: 'Shipped', variant: 'info' } : { label: 'Awaiting Shipping', variant: 'warning' };
+  return null;
+}
+
+// ---- stepper ------------------------------------------------------------------------------------
+
+export const STEP_TITLES = ['Review & Approval', 'Shipping', 'Inspection & Valuation', 'Credit Assignment', 'Exchange Complete'] as const;
+
+interface StepFacts extends TransitFacts {
+  creditAmount?: number | string | null;
+}
+
+/** The spec's active step: 4 completed, 3 credit above 0, 2 received, 1 shipped or shipping details, else 0. */
+export function activeStep(request: StepFacts): number {
+  if (request.status === 'completed') return 4;
+  if (Number(request.creditAmount ?? 0) > 0) return 3;
+  const transit = normalTransit(request.transitStatus);
+  if (transit === 'received') return 2;
+  if (transit === 'shipped' || request.shippingDetails) return 1;
+  return 0;
+}
+
+/** The first step's text. */
+export function reviewStepText(status: string | null | undefined): string {
+  if (status === 'approved') return 'This request has been approved.';
+  if (status === 'pending') return 'Request is under review by our team.';
+  return 'This request was declined.';
+}
+
+// ---- dashboard and list -------------------------------------------------------------------------
+
+/** '1 Request' or 'N Requests'. */
+export function requestCountLabel(count: number): string {
+  return count === 1 ? '1 Request' : `${count} Requests`;
+}
+
+/** The dashboard search: product name, brand or status (as stored or as shown), case-insensitive. */
+export function matchesDashboardSearch(
+  request: { productName: string; brand: string; status: string },
+  search: string,
+): boolean {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return true;
+  return [request.productName, request.brand, request.status, statusBadge(request.status).label].some((v) =>
+    (v ?? '').toLowerCase().includes(needle),
+  );
+}
+
+/** 'Showing 11-20 of 23 requests' for page 2 of 10 (page counted from 1). */
+export function showingRange(page: number, pageSize: number, total: number): string {
+  if (total <= 0) return 'Showing 0-0 of 0 requests';
+  const first = (page - 1) * pageSize + 1;
+  const last = Math.min(total, page * pageSize);
+  return `Showing ${first}-${last} of ${total} requests`;
+}
+
+/** Reads /exchange's URL (q, status, page) into a valid view; anything odd falls back to the default. */
+export function listView(query: string | URLSearchParams): { q: string; status: DisplayStatus | ''; page: number } {
+  const params = typeof query === 'string' ? new URLSearchParams(query) : query;
+  const q = (params.get('q') ?? '').slice(0, 200);
+  const rawStatus = params.get('status') ?? '';
+  const status = STATUS_FILTERS.some((f) => f.value === rawStatus) ? (rawStatus as DisplayStatus | '') : '';
+  const page = Number(params.get('page') ?? '1');
+  return { q, status, page: Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1 };
+}
+
+/** The URL of a /exchange view; defaults are left out so the plain list is plain /exchange. */
+export function listHref(view: { q?: string; status?: string; page?: number }): string {
+  const params = new URLSearchParams();
+  if (view.q) params.set('q', view.q);
+  if (view.status) params.set('status', view.status);
+  if (view.page && view.page > 1) params.set('page', String(view.page));
+  const search = params.toString();
+  return search ? `/exchange?${search}` : '/exchange';
+}
+
+// ---- images -------------------------------------------------------------------------------------
+
+export const tooLargeMessage = (name: string) => `File ${name} is too large. Max size is 5MB`;
+export const notAnImageMessage = (name: string) => `File ${name} is not an image`;
+export const UPLOAD_FAILED = 'Failed to upload image. Please try again.';
+
+/** The browser-side check of a picked file (the server checks the bytes again): an error text or null. */
+export function checkImageFile(file: { name: string; size: number; type: string }): string | null {
+  if (file.size > MAX_IMAGE_BYTES) return tooLargeMessage(file.name);
+  if (!file.type.startsWith('image/')) return notAnImageMessage(file.name);
+  return null;
+}
+
+// ---- dates --------------------------------------------------------------------------------------
+
+const FALLBACK_LOCALE = 'en-IN';
+
+/** The first usable language of an Accept-Language header ('en-IN,en;q=0.9' → 'en-IN'). */
+export function localeFrom(acceptLanguage: string | null | undefined): string {
+  for (const part of (acceptLanguage ?? '').split(',')) {
+    const tag = part.split(';')[0]?.trim();
+    if (!tag || tag === '*') continue;
+    try {
+      const [supported] = Intl.DateTimeFormat.supportedLocalesOf(tag);
+      if (supported) return supported;
+    } catch {
+      // not a language tag
+    }
+  }
+  return FALLBACK_LOCALE;
+}
+
+function validDate(value: string | Date | null | undefined): Date | null {
+  if (!value) return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/**
+ * A calendar date in the customer's language: '5 Mar 2025' (en-IN). A bare yyyy-mm-dd (the shipping
+ * date) is that day everywhere; a timestamp is read in `timeZone` (the server's own by default).
+ */
+export function formatDate(value: string | Date | null | undefined, locale: string, timeZone?: string): string {
+  const bareDay = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const date = validDate(bareDay ? `${value}T00:00:00Z` : value);
+  if (!date) return '—';
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: bareDay ? 'UTC' : timeZone }).format(date);
+}
+
+/** A date and time with its zone: '5 Mar 2025, 2:30 pm UTC' (en-IN). */
+export function formatDateTime(value: string | Date | null | undefined, locale: string, timeZone?: string): string {
+  const date = validDate(value);
+  if (!date) return '—';
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date) +
+    ` ${zoneName(date, locale, timeZone)}`;
+}
+
+function zoneName(date: Date, locale: string, timeZone?: string): string {
+  const part = new Intl.DateTimeFormat(locale, { timeZoneName: 'short', timeZone }).formatToParts(date).find((p) => p.type === 'timeZoneName');
+  return part?.value ?? '';
+}
+
+// ---- timeline -----------------------------------------------------------------------------------
+
+const EVENT_LABELS: Record<string, string> = {
+  created: 'Request submitted',
+  approved: 'Request approved',
+  declined: 'Request declined',
+  shipped: 'Shipping details submitted',
+  received: 'Item received',
+  credited: 'Credit assigned',
+  completed: 'Exchange completed',
+  cancelled: 'Request cancelled',
+  deleted: 'Request deleted',
+};
+
+/** A timeline entry's title ('shipped' → 'Shipping details submitted'). */
+export function eventLabel(type: string): string {
+  return EVENT_LABELS[type] ?? type.charAt(0).toUpperCase() + type.slice(1);
+}
+
+/** Who made a change, as the viewer may see it: an email when the API gives one, else the role. */
+export function eventActor(event: { actorEmail: string | null; actorRole: string }): string {
+  if (event.actorEmail) return event.actorEmail;
+  if (event.actorRole === 'admin') return 'SwapPoints team';
+  if (event.actorRole === 'customer') return 'You';
+  return 'System';
+}
