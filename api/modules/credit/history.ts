@@ -12,7 +12,8 @@ export const CREDIT_RECORD_NOT_FOUND = 'Credit record not found';
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 
-function historyQuery(db: Db) {
+/** The ledger with each credit's customer email: the one query behind the history list, a record and the CLI export. */
+export function historyQuery(db: Db) {
   return db
     .selectFrom('credit_ledger as l')
     .innerJoin('users as u', 'u.id', 'l.user_id')
@@ -34,9 +35,9 @@ function historyQuery(db: Db) {
     ]);
 }
 
-type HistoryRow = Awaited<ReturnType<ReturnType<typeof historyQuery>['executeTakeFirstOrThrow']>>;
+export type HistoryRow = Awaited<ReturnType<ReturnType<typeof historyQuery>['executeTakeFirstOrThrow']>>;
 
-function toCreditRecord(row: HistoryRow): CreditRecord {
+export function toCreditRecord(row: HistoryRow): CreditRecord {
   return {
     id: Number(row.id),
     userId: row.user_id,
