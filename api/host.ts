@@ -41,6 +41,27 @@ export interface OpenOptions {
   database?: DatabaseHandle;
 }
 
+/** A CLI command holds the embedded database only briefly: wait for it rather than fail. */
+const WAIT_FOR_CLI_MS = 30_000;
+
+async function takeEmbeddedLock(dataDir: string, role: 'server' | 'cli'): Promise<() => void> {
+  const deadline = Date.now() + WAIT_FOR_CLI_MS;
+  for (;;) {
+    const lock = tryAcquireLock(dataDir, role === 'server' ? { role: 'server', socket: controlSocketPath(dataDir) } : { role: 'cli' });
+    if (lock.acquired) return lock.release;
+    const { holder } = lock;
+    if (holder.role === 'cli' && Date.now() < deadline) {
+      await Bun.sleep(200);
+      continue;
+    }
+    throw new DatabaseBusyError(
+      holder.role === 'server'
+        ? `The SwapPoints server (pid ${holder.pid}) is using the embedded database in ${dataDir}.`
+        : `Another swappoints command (pid ${holder.pid}) is using the embedded database in ${dataDir}; try again when it finishes.`,
+    );
+  }
+}
+
 /** Opens the database (embedded or PostgreSQL), migrates it, and builds the context. */
 export async function openContext(settings: Settings, options: OpenOptions): Promise<{ ctx: AppContext; close: () => Promise<void> }> {
   const log = options.log ?? createLogger(settings.logLevel);
@@ -50,20 +71,7 @@ export async function openContext(settings: Settings, options: OpenOptions): Pro
     if (settings.databaseUrl) {
       database = connectPostgres(settings.databaseUrl, log, options.role === 'server' ? 10 : 3);
     } else {
-      if (options.role !== 'test') {
-        const lock = tryAcquireLock(
-          settings.dataDir,
-          options.role === 'server' ? { role: 'server', socket: controlSocketPath(settings.dataDir) } : { role: 'cli' },
-        );
-        if (!lock.acquired) {
-          throw new DatabaseBusyError(
-            lock.holder.role === 'server'
-              ? `The SwapPoints server (pid ${lock.holder.pid}) is using the embedded database in ${settings.dataDir}.`
-              : `Another swappoints command (pid ${lock.holder.pid}) is using the embedded database in ${settings.dataDir}; try again when it finishes.`,
-          );
-        }
-        releaseLock = lock.release;
-      }
+      if (options.role !== 'test') releaseLock = await takeEmbeddedLock(settings.dataDir, options.role);
       mkdirSync(settings.dataDir, { recursive: true });
       try {
         database = await connectPGlite(join(settings.dataDir, 'pgdata'));

@@ -19,8 +19,6 @@ export interface CliSession {
   close(): Promise<void>;
 }
 
-const WAIT_FOR_OTHER_CLI_MS = 30_000;
-
 /** A command run from a terminal: its own database connection, or the running server's via forwarding. */
 export function standaloneSession(env: Record<string, string | undefined> = process.env): CliSession {
   let settings: Settings | undefined;
@@ -32,18 +30,14 @@ export function standaloneSession(env: Record<string, string | undefined> = proc
       if (opened) return opened.ctx;
       const s = getSettings();
       const log = createLogger(env.LOG_LEVEL ? s.logLevel : 'warn');
-      const deadline = Date.now() + WAIT_FOR_OTHER_CLI_MS;
-      for (;;) {
-        try {
-          opened = await openContext(s, { role: 'cli', log });
-          return opened.ctx;
-        } catch (error) {
-          if (!(error instanceof DatabaseBusyError)) throw error;
-          const holder = readLock(s.dataDir);
-          if (holder?.role === 'server') throw new ForwardToServer(holder.socket ?? controlSocketPath(s.dataDir));
-          if (Date.now() > deadline) throw new CommandError(error.message);
-          await Bun.sleep(200);
-        }
+      try {
+        opened = await openContext(s, { role: 'cli', log });
+        return opened.ctx;
+      } catch (error) {
+        if (!(error instanceof DatabaseBusyError)) throw error;
+        const holder = readLock(s.dataDir);
+        if (holder?.role === 'server') throw new ForwardToServer(holder.socket ?? controlSocketPath(s.dataDir));
+        throw new CommandError(error.message);
       }
     },
     async close() {
