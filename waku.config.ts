@@ -11,6 +11,8 @@ export default defineConfig({
   distDir: process.env.SWAPPOINTS_DIST_DIR ?? 'dist',
   vite: {
     plugins: [tailwindcss()],
+    // Builds, the embedded database and tests are not sources of the pages.
+    server: { watch: { ignored: ['**/dist*/**', '**/data/**', '**/tests/**', '**/bench/**'] } },
     environments: {
       rsc: { resolve: { noExternal: bundledInServer } },
       ssr: { resolve: { noExternal: bundledInServer } },

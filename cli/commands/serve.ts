@@ -29,7 +29,7 @@ export function registerServeCommand(program: Command, { io, session }: CommandD
       if (holder?.role === 'server') throw new CommandError(`SwapPoints is already running (pid ${holder.pid}) on ${settings.dataDir}.`);
 
       const running = await startServerHost(settings);
-      const { unstable_serverEntry } = (await import(entry)) as { unstable_serverEntry: { fetch: (req: Request, ...rest: unknown[]) => Promise<Response> } };
+      const { unstable_serverEntry } = (await import(/* @vite-ignore */ entry)) as { unstable_serverEntry: { fetch: (req: Request, ...rest: unknown[]) => Promise<Response> } };
       const server = Bun.serve({
         port,
         maxRequestBodySize: MAX_REQUEST_BODY,
