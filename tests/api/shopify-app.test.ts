@@ -12,7 +12,7 @@ describe.each(databaseKinds())('the app on Shopify (%s)', (kind) => {
   let fake: FakeShopify;
   beforeAll(async () => {
     fake = await startFakeShopify({ token: SHOPIFY_TOKEN });
-    t = await createTestApp(kind, { SHOP_BACKEND: 'shopify', SHOPIFY_ADMIN_URL: fake.url, SHOPIFY_ADMIN_TOKEN: SHOPIFY_TOKEN, SHOPIFY_TIMEOUT_MS: '300' });
+    t = await createTestApp(kind, { SHOP_BACKEND: 'shopify', SHOPIFY_ADMIN_URL: fake.url, SHOPIFY_ADMIN_TOKEN: SHOPIFY_TOKEN, SHOPIFY_TIMEOUT_MS: '500' });
   });
   afterAll(async () => {
     await t.close();
@@ -80,7 +80,7 @@ describe.each(databaseKinds())('the app on Shopify (%s)', (kind) => {
       fake.inject({ kind: 'http500', apply: false });
       const failed = await t.request('GET', '/api/shopify/credit', { token });
       expect([failed.status, failed.body]).toEqual([502, { error: 'Error connecting to Shopify', creditAmount: 0, currency: 'INR' }]);
-      fake.inject({ kind: 'slow', delayMs: 1000 });
+      fake.inject({ kind: 'slow', delayMs: 2500 });
       const slow = await t.request('GET', '/api/shopify/credit', { token });
       expect([slow.status, slow.body]).toEqual([504, { error: 'No response from server', creditAmount: 0, currency: 'INR' }]);
     });

@@ -105,7 +105,7 @@ describe.each(databaseKinds())('Shopify backend against a fake Admin API (%s)', 
       const id = fake.addCustomer('slow@example.com');
       const { shop } = backendFor(fake, db());
       const ref = { userId: crypto.randomUUID(), email: 'slow@example.com', shopCustomerId: id };
-      fake.inject({ kind: 'slow', delayMs: 1000 });
+      fake.inject({ kind: 'slow', delayMs: 2500 });
       const timedOut = await shop.getBalance(ref).catch((e) => e);
       expect([timedOut.kind, timedOut.message]).toEqual(['no_response', 'No response from server']);
       fake.inject({ kind: 'http500', apply: false });

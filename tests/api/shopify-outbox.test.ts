@@ -12,7 +12,7 @@ import { ledgerRow, SHOPIFY_TOKEN } from '#tests/helpers/fake-shopify-backend.ts
 import { startFakeShopify, type FakeShopify } from '#tests/helpers/fake-shopify.ts';
 import { uniqueEmail } from '#tests/helpers/fixtures.ts';
 
-const shopifyEnv = (fake: FakeShopify) => ({ SHOP_BACKEND: 'shopify', SHOPIFY_ADMIN_URL: fake.url, SHOPIFY_ADMIN_TOKEN: SHOPIFY_TOKEN, SHOPIFY_TIMEOUT_MS: '300' });
+const shopifyEnv = (fake: FakeShopify) => ({ SHOP_BACKEND: 'shopify', SHOPIFY_ADMIN_URL: fake.url, SHOPIFY_ADMIN_TOKEN: SHOPIFY_TOKEN, SHOPIFY_TIMEOUT_MS: '500' });
 
 /** The credit outbox (api/modules/credit/push.ts) pushing to the Shopify backend. */
 describe.each(databaseKinds())('credit outbox to Shopify (%s)', (kind) => {
@@ -32,7 +32,7 @@ describe.each(databaseKinds())('credit outbox to Shopify (%s)', (kind) => {
     const email = uniqueEmail('outbox');
     const gid = fake.addCustomer(email);
     const row = await ledgerRow(t.ctx.db, email, '250.00', gid);
-    fake.inject({ kind: 'slow', delayMs: 1000 }, 'SwapPointsCredit');
+    fake.inject({ kind: 'slow', delayMs: 2500 }, 'SwapPointsCredit');
     expect(await pushDueCredits(t.ctx, { onlyId: row.ledgerId })).toEqual({ claimed: 1, succeeded: 0, failed: 1 });
     const failed = await rowOf(row.ledgerId);
     expect(failed.push_status).toBe('failed');

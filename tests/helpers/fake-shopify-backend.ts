@@ -18,7 +18,7 @@ export function backendFor(fake: FakeShopify, db: Db, env: Record<string, string
     SHOPIFY_ADMIN_URL: fake.url,
     SHOPIFY_ADMIN_TOKEN: SHOPIFY_TOKEN,
     SHOPIFY_API_VERSION: fake.apiVersion,
-    SHOPIFY_TIMEOUT_MS: '300',
+    SHOPIFY_TIMEOUT_MS: '500',
     ...env,
   });
   const shop: ShopBackend = shopifyShop(settings, db, createLogger('debug', {}, (line) => lines.push(line)));
