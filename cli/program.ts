@@ -2,11 +2,14 @@ import { Command, CommanderError } from 'commander';
 import { AppError } from '#api/lib/errors.ts';
 import { SettingsError } from '#api/settings.ts';
 import { registerAdminCommands } from './commands/admin.ts';
+import { registerCreditCommands } from './commands/credits.ts';
 import { registerCustomerCommands } from './commands/customers.ts';
 import { registerDemoCommands } from './commands/demo.ts';
 import { registerMailCommands } from './commands/mail.ts';
 import { registerMigrateCommand } from './commands/migrate.ts';
+import { registerRequestCommands } from './commands/requests.ts';
 import { registerServeCommand } from './commands/serve.ts';
+import { registerWarehouseCommands } from './commands/warehouses.ts';
 import { runThroughServer } from './control.ts';
 import { CommandError, EXIT, UsageError, type CliIO } from './io.ts';
 import { ForwardToServer, type CliSession } from './session.ts';
@@ -18,7 +21,7 @@ export interface CommandDeps {
 
 export function buildProgram(deps: CommandDeps): Command {
   const program = new Command('swappoints')
-    .description('Run SwapPoints: the server, its database, customers, admins and mail.')
+    .description('Run SwapPoints: the server, its database, customers, admins, requests, warehouses, credits and mail.')
     .version('0.1.0')
     .exitOverride()
     .configureOutput({
@@ -37,6 +40,9 @@ commands are carried out by the server itself.
 Examples:
   $ swappoints serve
   $ swappoints customers import shop-customers.csv
+  $ swappoints requests list --tab 0
+  $ swappoints warehouses seed warehouses.json --dry-run
+  $ swappoints credits export --after-id 1234 --out credits.csv
   $ swappoints mail list --to asha.rao@example.com --json`,
     );
 
@@ -46,6 +52,9 @@ Examples:
   registerAdminCommands(program, deps);
   registerMailCommands(program, deps);
   registerDemoCommands(program, deps);
+  registerRequestCommands(program, deps);
+  registerWarehouseCommands(program, deps);
+  registerCreditCommands(program, deps);
   return program;
 }
 

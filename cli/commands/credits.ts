@@ -1,0 +1,210 @@
+import { existsSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { Option, type Command } from 'commander';
+import type { PushStatus } from '#api/db/types.ts';
+import { AppError } from '#api/lib/errors.ts';
+import { csvField } from '#api/modules/credit/export.ts';
+import { listCreditHistory, retryCreditPush } from '#api/modules/credit/history.ts';
+import { countCreditExport, exportCreditHistory, settledLedgerId, type CreditExportFilter } from '#api/modules/credit/ledger-export.ts';
+import { formatMoney } from '#api/modules/mail/templates.ts';
+import type { CreditRecord } from '#api/modules/requests/model.ts';
+import { isCalendarDate } from '#api/modules/requests/input.ts';
+import { jsonLine, progress } from '../format.ts';
+import { CommandError, UsageError } from '../io.ts';
+import type { CommandDeps } from '../program.ts';
+import { openAtomicFile } from './atomic-file.ts';
+
+type Format = 'csv' | 'json' | 'jsonl';
+
+interface ExportOptions {
+  format: Format;
+  since?: string;
+  afterId?: string;
+  until?: string;
+  status: PushStatus | 'all';
+  out?: string;
+}
+
+/** The CSV columns, in order (the JSON formats carry the API's credit record instead). */
+export const EXPORT_CSV_HEADER = [
+  'id', 'created_at', 'request_id', 'customer_email', 'amount', 'currency',
+  'push_status', 'push_attempts', 'pushed_at', 'transaction_id', 'push_error', 'note',
+];
+
+/** RFC 4180 lines (CRLF), each text cell through the admin export's formula guard (csvField). */
+const csvRow = (r: CreditRecord) =>
+  [r.id, r.createdAt, r.exchangeRequestId, r.customerEmail, r.amount.toFixed(2), r.currency, r.pushStatus, r.pushAttempts, r.pushedAt, r.transactionId, r.pushError, r.note]
+    .map(csvField)
+    .join(',') + '\r\n';
+
+function formatter(format: Format) {
+  let first = true;
+  return {
+    head: format === 'csv' ? `${EXPORT_CSV_HEADER.join(',')}\r\n` : format === 'json' ? '[' : '',
+    batch(rows: CreditRecord[]): string {
+      if (format === 'csv') return rows.map(csvRow).join('');
+      if (format === 'jsonl') return rows.map(jsonLine).join('');
+      const text = rows.map((r) => JSON.stringify(r)).join(',\n');
+      const prefix = first ? '\n' : ',\n';
+      first = false;
+      return prefix + text;
+    },
+    tail: () => (format === 'json' ? (first ? ']\n' : '\n]\n') : ''),
+  };
+}
+
+/**
+ * A --since/--until value: a calendar date (a whole day in UTC: --since from its start, --until
+ * through its end) or a time yyyy-mm-ddThh:mm[:ss[.fff]] with Z or an offset (UTC without one).
+ */
+export function parseDateOption(flag: string, value: string, edge: 'start' | 'end'): Date {
+  const v = value.trim();
+  const bad = () => new UsageError(`${flag} must be a date (yyyy-mm-dd) or a time (yyyy-mm-ddThh:mm[:ss][Z|+hh:mm]), not "${value}"`);
+  if (!isCalendarDate(v.slice(0, 10))) throw bad();
+  if (v.length === 10) {
+    const day = new Date(`${v}T00:00:00Z`);
+    return edge === 'start' ? day : new Date(day.getTime() + 86_400_000);
+  }
+  const m = /^\d{4}-\d{2}-\d{2}[T ]([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,6})?)?(Z|[+-]([01]\d|2[0-3]):?[0-5]\d)?$/i.exec(v);
+  if (!m) throw bad();
+  const time = new Date(m[4] ? v.replace(' ', 'T') : `${v.replace(' ', 'T')}Z`);
+  if (Number.isNaN(time.getTime())) throw bad();
+  return time;
+}
+
+function exportFilter(options: ExportOptions): CreditExportFilter {
+  if (options.since !== undefined && options.afterId !== undefined) {
+    throw new UsageError('use --since or --after-id, not both (--after-id continues from the last export)');
+  }
+  const filter: CreditExportFilter = {};
+  if (options.afterId !== undefined) {
+    if (!/^\d{1,15}$/.test(options.afterId.trim())) throw new UsageError(`--after-id must be a ledger id (a whole number), not "${options.afterId}"`);
+    filter.afterId = Number(options.afterId.trim());
+  }
+  if (options.since !== undefined) filter.since = parseDateOption('--since', options.since, 'start');
+  if (options.until !== undefined) filter.until = parseDateOption('--until', options.until, 'end');
+  if (filter.since && filter.until && filter.until <= filter.since) throw new UsageError('--until must be later than --since');
+  if (options.status !== 'all') filter.status = options.status;
+  return filter;
+}
+
+function outPath(cwd: string, out: string): string {
+  const path = resolve(cwd, out);
+  const dir = dirname(path);
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`--out: directory not found: ${dirname(out)}`);
+  if (existsSync(path) && statSync(path).isDirectory()) throw new UsageError(`--out: ${out} is a directory`);
+  return path;
+}
+
+export function registerCreditCommands(program: Command, { io, session }: CommandDeps) {
+  const credits = program.command('credits').description('The store-credit ledger: export it for accounting, retry failed pushes to the shop.');
+
+  credits
+    .command('export')
+    .description('Export the credit history in ledger id order, streamed (any size, constant memory).')
+    .addOption(new Option('--format <format>', 'csv (a header row, RFC 4180), json (an array) or jsonl (one object a line)').choices(['csv', 'json', 'jsonl']).default('csv'))
+    .option('--since <date>', 'only credits created on or after DATE (yyyy-mm-dd, UTC) or TIME (ISO 8601)')
+    .option('--after-id <id>', 'only credits with a ledger id above ID: the last-id of the previous export')
+    .option('--until <date>', 'only credits created up to the end of DATE (UTC), or before TIME')
+    .addOption(new Option('--status <status>', 'only credits whose push to the shop has this outcome').choices(['success', 'failed', 'pending', 'all']).default('all'))
+    .option('--out <file>', 'write to FILE atomically (a temporary file renamed into place when complete) instead of stdout')
+    .addHelpText(
+      'after',
+      `
+Columns (CSV): ${EXPORT_CSV_HEADER.join(', ')}. Times are ISO 8601 UTC, amounts have two decimals.
+A text cell starting with = + - @ (or a tab) gets a leading ' so a spreadsheet shows it instead of
+running it as a formula (as the admin page's CSV does); a tool reading the file should drop it.
+JSON and JSON lines carry the credit records as the API gives them.
+
+When done, "last-id: N" is printed on stderr: the highest ledger id written (or the --after-id
+given, when nothing new was written). Pass it as --after-id next time to get exactly the new
+credits; only ids whose writes have committed are exported, so none is skipped.
+
+Example:
+  $ swappoints credits export --since 2026-11-01 --until 2026-11-30 --out november.csv
+  $ swappoints credits export --format jsonl --after-id "$(cat last-id)" --out new.jsonl 2>export.log \\
+      && sed -n 's/^last-id: //p' export.log > last-id`,
+    )
+    .action(async (options: ExportOptions) => {
+      const filter = exportFilter(options);
+      const path = options.out === undefined ? undefined : outPath(io.cwd, options.out);
+      const ctx = await session.context();
+      const upTo = await settledLedgerId(ctx.db);
+      const bar = progress(io.stderr, 'Credits exported');
+      const total = io.stderr.isTTY ? await countCreditExport(ctx.db, filter, upTo) : undefined;
+      const file = path === undefined ? undefined : await openAtomicFile(path);
+      const write = file ? (text: string) => file.write(text) : (text: string) => io.stdout.write(text);
+      const format = formatter(options.format);
+      let count = 0;
+      let lastId = filter.afterId ?? 0;
+      try {
+        if (format.head) await write(format.head);
+        for await (const rows of exportCreditHistory(ctx.db, filter, { upTo })) {
+          await write(format.batch(rows));
+          count += rows.length;
+          lastId = Math.max(lastId, rows[rows.length - 1]!.id);
+          bar.update(count, total);
+        }
+        const tail = format.tail();
+        if (tail) await write(tail);
+        await file?.commit();
+      } catch (error) {
+        await file?.abort();
+        throw error;
+      } finally {
+        bar.done();
+      }
+      if (options.out !== undefined) await io.stdout.write(`${count} credit${count === 1 ? '' : 's'} written to ${options.out}\n`);
+      await io.stderr.write(`last-id: ${lastId}\n`);
+    });
+
+  credits
+    .command('retry')
+    .description('Push failed credits to the shop again, now, and report each outcome.')
+    .option('--id <id>', 'only this credit (its ledger id); otherwise every failed one')
+    .option('--json', 'print one JSON object per credit: the credit record and its outcome')
+    .addHelpText(
+      'after',
+      `
+Exits 1 when a credit still could not be pushed, 2 when --id names a credit that does not exist
+or has nothing to retry.
+
+Example:
+  $ swappoints credits retry
+  $ swappoints credits retry --id 42`,
+    )
+    .action(async (options: { id?: string; json?: boolean }) => {
+      if (options.id !== undefined && !/^\d{1,15}$/.test(options.id.trim())) throw new UsageError(`--id must be a ledger id (a whole number), not "${options.id}"`);
+      const ctx = await session.context();
+      const ids =
+        options.id !== undefined
+          ? [Number(options.id.trim())]
+          : (await listCreditHistory(ctx.db, { status: 'failed' })).items.map((r) => r.id).reverse();
+      if (ids.length === 0) return io.stdout.write(options.json ? '' : 'No failed credits to retry.\n');
+      let failed = 0;
+      for (const id of ids) {
+        let record: CreditRecord | undefined;
+        let outcome: 'success' | 'failed' | 'skipped';
+        let reason: string | null = null;
+        try {
+          record = await retryCreditPush(ctx, id);
+          outcome = record.pushStatus === 'success' ? 'success' : 'failed';
+          reason = record.pushError;
+        } catch (error) {
+          // a single --id keeps the API's answer (404, 409); in a sweep a credit another worker took is skipped
+          if (options.id !== undefined || !(error instanceof AppError) || error.status !== 409) throw error;
+          outcome = 'skipped';
+          reason = error.message;
+        }
+        if (outcome === 'failed') failed++;
+        if (options.json) {
+          await io.stdout.write(jsonLine({ id, outcome, reason, record: record ?? null }));
+          continue;
+        }
+        const what = record ? `${formatMoney(record.amount, record.currency)} to ${record.customerEmail}` : '';
+        const detail = outcome === 'success' ? `pushed${record?.transactionId ? ` (transaction ${record.transactionId})` : ''}` : `${outcome}: ${reason ?? 'no reason given'}`;
+        await io.stdout.write(`Credit ${id}${what ? ` (${what})` : ''}: ${detail}\n`);
+      }
+      if (failed > 0) throw new CommandError(`${failed} of ${ids.length} credit${ids.length === 1 ? '' : 's'} could not be pushed to the shop`);
+    });
+}
