@@ -1,12 +1,94 @@
 import type { PageProps } from 'waku/router';
+import type { AdminExchangeRequest, CreditRecord, RequestCounts, Warehouse } from '#api/modules/requests/model.ts';
+import { AdminTabs } from '#src/components/admin/admin-tabs.tsx';
+import { ADMIN_TABS, CREDIT_HISTORY_TAB, REQUEST_PAGE_SIZES, WAREHOUSE_TAB, parseAdminView, type AdminView } from '#src/components/admin/admin-url.ts';
+import { CreditHistory } from '#src/components/admin/credit-history.tsx';
+import { ErrorAlert, serverError } from '#src/components/admin/error-alert.tsx';
+import { pageLocale } from '#src/components/admin/locale.server.ts';
+import { PageSizeSelect } from '#src/components/admin/page-size-select.tsx';
+import { Pager } from '#src/components/admin/pager.tsx';
+import { RefreshButton } from '#src/components/admin/refresh-button.tsx';
+import { RequestsTable } from '#src/components/admin/requests-table.tsx';
+import { SearchBox } from '#src/components/admin/search-box.tsx';
+import { WarehouseManager } from '#src/components/admin/warehouse-manager.tsx';
+import { api } from '#src/lib/api.server.ts';
 import { pagePath, requireAdmin } from '#src/lib/session.server.ts';
+
+/** The spec's §8 texts for a tab whose data could not be loaded (the server's own error wins). */
+const LOAD_FAILED = {
+  requests: 'Failed to load exchange requests',
+  credit: 'Failed to load credit history',
+  warehouses: 'Failed to load warehouses',
+} as const;
+
+function paging(view: AdminView): string {
+  const params = new URLSearchParams({ page: String(view.page), pageSize: String(view.pageSize) });
+  if (view.q) params.set('q', view.q);
+  return params.toString();
+}
+
+async function RequestsTab({ view, locale }: { view: AdminView; locale: string }) {
+  const result = await api<AdminExchangeRequest[]>(`/api/admin/exchange-requests?tab=${view.tab}&${paging(view)}`);
+  return (
+    <div className="flex flex-col gap-3">
+      <SearchBox key="requests" view={view} placeholder="Search by product name, brand, or user email" />
+      {result.ok && result.data ? (
+        <>
+          <RequestsTable requests={result.data} tab={view.tab} locale={locale} caption={ADMIN_TABS[view.tab]!.label} />
+          {result.data.length > 0 || view.page > 1 ? (
+            <Pager view={view} total={result.total ?? result.data.length} noun="requests">
+              <PageSizeSelect view={view} sizes={REQUEST_PAGE_SIZES} />
+            </Pager>
+          ) : null}
+        </>
+      ) : (
+        <ErrorAlert fallback={LOAD_FAILED.requests} error={serverError(result)} />
+      )}
+    </div>
+  );
+}
+
+async function CreditTab({ view, locale }: { view: AdminView; locale: string }) {
+  const result = await api<CreditRecord[]>(`/api/admin/credit-history?${paging(view)}`);
+  if (!result.ok || !result.data) return <ErrorAlert fallback={LOAD_FAILED.credit} error={serverError(result)} />;
+  return <CreditHistory view={view} records={result.data} total={result.total ?? result.data.length} locale={locale} />;
+}
+
+async function WarehousesTab() {
+  const result = await api<Warehouse[]>('/api/admin/warehouses');
+  if (!result.ok || !result.data) return <ErrorAlert fallback={LOAD_FAILED.warehouses} error={serverError(result)} />;
+  return <WarehouseManager warehouses={result.data} />;
+}
 
 export default async function AdminPage({ path, query }: PageProps<'/admin'>) {
   await requireAdmin(pagePath(path, query));
+  const view = parseAdminView(query);
+  const counts = await api<RequestCounts>(`/api/admin/exchange-requests/counts${view.tab <= 3 && view.q ? `?q=${encodeURIComponent(view.q)}` : ''}`);
+  const locale = pageLocale();
+  const tab = ADMIN_TABS[view.tab]!;
   return (
     <>
-      <title>Admin Dashboard · SwapPoints</title>
-      <h1 className="text-2xl font-semibold tracking-tight">Admin Dashboard</h1>
+      <title>{`${tab.label} · Admin Dashboard · SwapPoints`}</title>
+      <div className="flex flex-col gap-5">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h1 className="text-2xl font-semibold tracking-tight">Admin Dashboard</h1>
+          <RefreshButton />
+        </div>
+        <AdminTabs view={view} counts={counts.ok ? counts.data : null} />
+        {counts.ok ? null : <ErrorAlert fallback={LOAD_FAILED.requests} error={serverError(counts)} />}
+        <section aria-labelledby="admin-tab-heading" className="flex flex-col gap-3">
+          <h2 id="admin-tab-heading" className="text-lg font-semibold">
+            {tab.label}
+          </h2>
+          {view.tab === CREDIT_HISTORY_TAB ? (
+            <CreditTab view={view} locale={locale} />
+          ) : view.tab === WAREHOUSE_TAB ? (
+            <WarehousesTab />
+          ) : (
+            <RequestsTab view={view} locale={locale} />
+          )}
+        </section>
+      </div>
     </>
   );
 }

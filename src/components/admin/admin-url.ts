@@ -1,0 +1,66 @@
+/**
+ * The admin dashboard's state lives in its URL (`/admin?tab=N&q=…&page=…&pageSize=…`), so every
+ * tab, search and page can be linked to, reloaded and rendered on the server.
+ */
+
+export const ADMIN_TABS = [
+  { label: 'Pending Requests', count: 'pending' },
+  { label: 'Approved (Awaiting Shipping)', count: 'awaitingShipping' },
+  { label: 'In Transit', count: 'inTransit' },
+  { label: 'Received (Pending Credit)', count: 'received' },
+  { label: 'Credit History' },
+  { label: 'Warehouse Manager' },
+] as const;
+
+export const CREDIT_HISTORY_TAB = 4;
+export const WAREHOUSE_TAB = 5;
+export const REQUEST_PAGE_SIZES = [10, 25, 50] as const;
+export const CREDIT_PAGE_SIZES = [5, 10, 25] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+
+export interface AdminView {
+  tab: number;
+  q: string;
+  page: number;
+  pageSize: number;
+}
+
+const wholeNumber = (value: string | null, min: number, max: number): number | null => {
+  if (value === null || !/^\d{1,7}$/.test(value)) return null;
+  const n = Number(value);
+  return n >= min && n <= max ? n : null;
+};
+
+/** Reads the view from a query string; anything malformed falls back to the default. */
+export function parseAdminView(query: string | undefined): AdminView {
+  const params = new URLSearchParams(query ?? '');
+  const tab = wholeNumber(params.get('tab'), 0, ADMIN_TABS.length - 1) ?? 0;
+  const sizes: readonly number[] = tab === CREDIT_HISTORY_TAB ? CREDIT_PAGE_SIZES : REQUEST_PAGE_SIZES;
+  const size = wholeNumber(params.get('pageSize'), 1, 100);
+  return {
+    tab,
+    q: (params.get('q') ?? '').trim().slice(0, 200),
+    page: wholeNumber(params.get('page'), 1, 1_000_000) ?? 1,
+    pageSize: size !== null && sizes.includes(size) ? size : DEFAULT_PAGE_SIZE,
+  };
+}
+
+/** The URL of a view; defaults are left out (`/admin`, `/admin?tab=2&q=canon`). */
+export function adminHref(view: Partial<AdminView>): AdminHref {
+  const params = new URLSearchParams();
+  if (view.tab) params.set('tab', String(view.tab));
+  if (view.q) params.set('q', view.q);
+  if (view.page && view.page > 1) params.set('page', String(view.page));
+  if (view.pageSize && view.pageSize !== DEFAULT_PAGE_SIZE) params.set('pageSize', String(view.pageSize));
+  const query = params.toString();
+  return query ? `/admin?${query}` : '/admin';
+}
+
+export type AdminHref = '/admin' | `/admin?${string}`;
+
+/** The tab a request is listed under (spec §4), for the detail page's Back link. */
+export function tabOf(request: { status: string; shippingDetails: unknown; transitStatus: string | null }): number {
+  if (request.status !== 'approved') return 0;
+  if (!request.shippingDetails) return 1;
+  return request.transitStatus === 'received' ? 3 : 2;
+}

@@ -1,0 +1,160 @@
+'use client';
+
+import { TriangleAlert } from 'lucide-react';
+import { useId, useState, useTransition, type FormEvent } from 'react';
+import { Link, useRouter } from 'waku';
+import { Alert, AlertDescription, AlertTitle } from '#src/components/ui/alert.tsx';
+import { Button } from '#src/components/ui/button.tsx';
+import { Label } from '#src/components/ui/label.tsx';
+import { RadioGroup, RadioGroupItem } from '#src/components/ui/radio-group.tsx';
+import { NativeSelect } from '#src/components/ui/select.tsx';
+import { Textarea } from '#src/components/ui/textarea.tsx';
+import { apiCall } from '#src/lib/api-client.ts';
+import { ErrorAlert } from './error-alert.tsx';
+
+export const UPDATE_STATUS_FAILED = 'Failed to update status';
+export const WAREHOUSE_REQUIRED = 'Please select a warehouse for shipping the product';
+
+export interface WarehouseOption {
+  id: string;
+  name: string;
+  city: string;
+  state: string;
+}
+
+type Choice = 'approved' | 'declined';
+
+/**
+ * The review of a pending request: Approve (with one of the active warehouses) or Decline, with
+ * feedback for the customer. Submit Decision stays disabled until a choice differs from the status.
+ */
+export function DecisionForm({
+  requestId,
+  status,
+  feedback,
+  warehouses,
+}: {
+  requestId: string;
+  status: string;
+  feedback: string | null;
+  warehouses: WarehouseOption[];
+}) {
+  const router = useRouter();
+  const id = useId();
+  const [choice, setChoice] = useState<string>(status);
+  const [warehouseId, setWarehouseId] = useState('');
+  const [adminFeedback, setAdminFeedback] = useState(feedback ?? '');
+  const [error, setError] = useState<{ fallback: string; detail?: string | null } | null>(null);
+  const [pending, startTransition] = useTransition();
+  const approving = choice === 'approved';
+  const missingWarehouse = error?.fallback === WAREHOUSE_REQUIRED;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (choice === status) return;
+    if (approving && !warehouseId) {
+      setError({ fallback: WAREHOUSE_REQUIRED });
+      return;
+    }
+    setError(null);
+    startTransition(async () => {
+      const body = { status: choice, adminFeedback, ...(approving ? { warehouseId } : {}) };
+      const result = await apiCall(`/api/admin/exchange-requests/${requestId}/status`, { method: 'PUT', body });
+      if (!result.ok) {
+        setError({ fallback: UPDATE_STATUS_FAILED, detail: result.error });
+        return;
+      }
+      await router.reload();
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-5" aria-label="Review decision">
+      <fieldset className="flex flex-col gap-3">
+        <legend id={`${id}-decision`} className="mb-3 text-sm font-medium">
+          Decision
+        </legend>
+        <RadioGroup
+          aria-labelledby={`${id}-decision`}
+          value={choice === 'approved' || choice === 'declined' ? choice : ''}
+          onValueChange={(value) => {
+            setChoice(value as Choice);
+            setError(null);
+          }}
+          className="flex flex-wrap gap-6"
+        >
+          <div className="flex items-center gap-2">
+            <RadioGroupItem value="approved" id={`${id}-approve`} />
+            <Label htmlFor={`${id}-approve`}>Approve</Label>
+          </div>
+          <div className="flex items-center gap-2">
+            <RadioGroupItem value="declined" id={`${id}-decline`} />
+            <Label htmlFor={`${id}-decline`}>Decline</Label>
+          </div>
+        </RadioGroup>
+      </fieldset>
+
+      {approving ? (
+        warehouses.length > 0 ? (
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={`${id}-warehouse`}>Warehouse</Label>
+            <NativeSelect
+              id={`${id}-warehouse`}
+              value={warehouseId}
+              onChange={(event) => {
+                setWarehouseId(event.target.value);
+                if (missingWarehouse) setError(null);
+              }}
+              aria-describedby={`${id}-warehouse-hint`}
+              aria-invalid={missingWarehouse || undefined}
+              required
+            >
+              <option value="">Select a warehouse</option>
+              {warehouses.map((w) => (
+                <option key={w.id} value={w.id}>
+                  {`${w.name} - ${w.city}, ${w.state}`}
+                </option>
+              ))}
+            </NativeSelect>
+            <p id={`${id}-warehouse-hint`} className={missingWarehouse ? 'text-xs text-destructive' : 'text-xs text-muted-foreground'}>
+              Required for approval
+            </p>
+          </div>
+        ) : (
+          <Alert variant="warning">
+            <TriangleAlert aria-hidden="true" />
+            <AlertTitle>No active warehouses</AlertTitle>
+            <AlertDescription>
+              <p>
+                A request can only be approved with a warehouse for the customer to ship to.{' '}
+                <Link to="/admin?tab=5" className="font-medium text-primary underline underline-offset-4">
+                  Add a warehouse in the Warehouse Manager
+                </Link>
+              </p>
+            </AlertDescription>
+          </Alert>
+        )
+      ) : null}
+
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-feedback`}>Admin Feedback</Label>
+        <Textarea
+          id={`${id}-feedback`}
+          rows={4}
+          value={adminFeedback}
+          onChange={(event) => setAdminFeedback(event.target.value)}
+          placeholder="Feedback for the customer (optional)"
+          maxLength={10_000}
+        />
+      </div>
+
+      {error ? <ErrorAlert fallback={error.fallback} error={error.detail} /> : null}
+
+      <div>
+        <Button type="submit" disabled={choice === status || pending}>
+          {pending ? 'Submitting...' : 'Submit Decision'}
+        </Button>
+      </div>
+    </form>
+  );
+}

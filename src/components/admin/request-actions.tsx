@@ -1,0 +1,226 @@
+'use client';
+
+import { CheckCircle2, Coins, PackageCheck } from 'lucide-react';
+import { useId, useState, useTransition, type FormEvent, type ReactNode } from 'react';
+import { useRouter } from 'waku';
+import { Alert, AlertDescription } from '#src/components/ui/alert.tsx';
+import { Button } from '#src/components/ui/button.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '#src/components/ui/dialog.tsx';
+import { Input } from '#src/components/ui/input.tsx';
+import { Label } from '#src/components/ui/label.tsx';
+import { Textarea } from '#src/components/ui/textarea.tsx';
+import { apiCall } from '#src/lib/api-client.ts';
+import { ErrorAlert } from './error-alert.tsx';
+
+export const TRANSIT_FAILED = 'Failed to update transit status';
+export const CREDIT_FAILED = 'Failed to assign loyalty points';
+export const COMPLETE_FAILED = 'Failed to complete exchange';
+export const INVALID_CREDIT = 'Please enter a valid credit amount';
+export const CREDIT_BEFORE_COMPLETING = 'You must assign credit before completing the exchange';
+
+type Failure = { fallback: string; detail?: string | null } | null;
+
+/** A button that opens a small dialog; `run` does the call and returns a failure or null. */
+function ActionDialog({
+  label,
+  icon,
+  title,
+  description,
+  enabled,
+  confirm,
+  children,
+  run,
+  after,
+}: {
+  label: string;
+  icon: ReactNode;
+  title: string;
+  description: string;
+  enabled: boolean;
+  confirm: string;
+  children?: ReactNode;
+  run: () => Promise<Failure | 'keep-open'>;
+  after?: ReactNode;
+}) {
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<Failure>(null);
+  const [done, setDone] = useState(false);
+  const [pending, startTransition] = useTransition();
+
+  const close = () => {
+    setOpen(false);
+    if (done) startTransition(async () => router.reload());
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    startTransition(async () => {
+      setError(null);
+      const outcome = await run();
+      if (outcome === 'keep-open') {
+        setDone(true);
+        return;
+      }
+      if (outcome) {
+        setError(outcome);
+        return;
+      }
+      setOpen(false);
+      await router.reload();
+    });
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (next) {
+          setError(null);
+          setDone(false);
+          setOpen(true);
+        } else close();
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button type="button" size="sm" disabled={!enabled || pending} className="w-fit">
+          {icon}
+          {label}
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        {done ? (
+          <>
+            {after}
+            <DialogFooter>
+              <Button type="button" onClick={close}>
+                Close
+              </Button>
+            </DialogFooter>
+          </>
+        ) : (
+          <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label={title}>
+            {children}
+            {error ? <ErrorAlert fallback={error.fallback} error={error.detail} /> : null}
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={pending}>
+                {pending ? 'Saving...' : confirm}
+              </Button>
+            </DialogFooter>
+          </form>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Step 3: the item arrived (only after the customer shipped it, and once). */
+export function MarkReceivedAction({ requestId, enabled }: { requestId: string; enabled: boolean }) {
+  const id = useId();
+  const [note, setNote] = useState('');
+  return (
+    <ActionDialog
+      label="Mark as Received"
+      icon={<PackageCheck aria-hidden="true" />}
+      title="Mark as Received"
+      description="Confirm that the item has arrived at the warehouse. The customer is told by email."
+      confirm="Mark as Received"
+      enabled={enabled}
+      run={async () => {
+        const result = await apiCall(`/api/admin/exchange-requests/${requestId}/transit`, { method: 'PUT', body: { transitStatus: 'received', adminNote: note } });
+        return result.ok ? null : { fallback: TRANSIT_FAILED, detail: result.error };
+      }}
+    >
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-note`}>Notes (Optional)</Label>
+        <Textarea id={`${id}-note`} rows={3} value={note} onChange={(e) => setNote(e.target.value)} maxLength={10_000} />
+      </div>
+    </ActionDialog>
+  );
+}
+
+/** Step 4: the credit, a whole number of at least 0 (rounded before sending), with an optional note; assigned once. */
+export function AssignCreditAction({ requestId, enabled, currencySymbol }: { requestId: string; enabled: boolean; currencySymbol: string }) {
+  const id = useId();
+  const [amount, setAmount] = useState('');
+  const [note, setNote] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  return (
+    <ActionDialog
+      label="Assign Loyalty Points"
+      icon={<Coins aria-hidden="true" />}
+      title="Assign Loyalty Points"
+      description="The store credit this item is worth, as a whole number. It is added to the customer's shop account at once."
+      confirm="Assign Loyalty Points"
+      enabled={enabled}
+      after={
+        <Alert variant="warning">
+          <AlertDescription>
+            The credit is recorded, but the shop has not accepted it yet. It is retried automatically; see Credit History.
+          </AlertDescription>
+        </Alert>
+      }
+      run={async () => {
+        const value = Number(amount);
+        // a rounded 0 is refused too, as the API refuses it: the ledger only records credit given
+        if (amount.trim() === '' || !Number.isFinite(value) || value < 0 || Math.round(value) <= 0) {
+          setInvalid(true);
+          return { fallback: INVALID_CREDIT };
+        }
+        setInvalid(false);
+        const result = await apiCall<{ loyaltyPointsSuccess: boolean }>(`/api/admin/exchange-requests/${requestId}/credit`, {
+          method: 'PUT',
+          body: { creditAmount: Math.round(value), additionalFeedback: note },
+        });
+        if (!result.ok) return { fallback: CREDIT_FAILED, detail: result.error };
+        return result.data?.loyaltyPointsSuccess === false ? 'keep-open' : null;
+      }}
+    >
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-amount`}>Credit Amount ({currencySymbol.trim()})</Label>
+        <Input
+          id={`${id}-amount`}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+          aria-invalid={invalid || undefined}
+          required
+        />
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-note`}>Note (Optional)</Label>
+        <Textarea id={`${id}-note`} rows={3} value={note} onChange={(e) => setNote(e.target.value)} maxLength={10_000} />
+      </div>
+    </ActionDialog>
+  );
+}
+
+/** Step 5: completes a credited request; until credit is assigned it says why it cannot. */
+export function CompleteAction({ requestId, enabled, needsCredit }: { requestId: string; enabled: boolean; needsCredit: boolean }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <ActionDialog
+        label="Complete Exchange"
+        icon={<CheckCircle2 aria-hidden="true" />}
+        title="Complete Exchange"
+        description="Close this exchange. The customer is told by email that it is complete."
+        confirm="Complete Exchange"
+        enabled={enabled}
+        run={async () => {
+          const result = await apiCall(`/api/admin/exchange-requests/${requestId}/status`, { method: 'PUT', body: { status: 'completed' } });
+          return result.ok ? null : { fallback: COMPLETE_FAILED, detail: result.error };
+        }}
+      />
+      {needsCredit ? <p className="text-xs text-muted-foreground">{CREDIT_BEFORE_COMPLETING}</p> : null}
+    </div>
+  );
+}

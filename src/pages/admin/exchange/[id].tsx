@@ -1,0 +1,204 @@
+import { ArrowLeft, CircleCheck, Clock, Info } from 'lucide-react';
+import type { PageProps } from 'waku/router';
+import type { AdminExchangeRequestDetail, Warehouse } from '#api/modules/requests/model.ts';
+import { adminHref, tabOf } from '#src/components/admin/admin-url.ts';
+import { DecisionForm } from '#src/components/admin/decision-form.tsx';
+import { DeleteRequestButton } from '#src/components/admin/delete-request.tsx';
+import { ErrorAlert, serverError } from '#src/components/admin/error-alert.tsx';
+import { pageLocale } from '#src/components/admin/locale.server.ts';
+import { AssignCreditAction, CompleteAction, MarkReceivedAction } from '#src/components/admin/request-actions.tsx';
+import { RequestDetails } from '#src/components/admin/request-details.tsx';
+import { EventTimeline } from '#src/components/requests/event-timeline.tsx';
+import { ImageGallery } from '#src/components/requests/image-gallery.tsx';
+import { RequestStepper } from '#src/components/requests/request-stepper.tsx';
+import { WarehouseAddress } from '#src/components/requests/warehouse-address.tsx';
+import { Alert, AlertDescription, AlertTitle } from '#src/components/ui/alert.tsx';
+import { Button } from '#src/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#src/components/ui/card.tsx';
+import { api } from '#src/lib/api.server.ts';
+import { currencySymbol, formatMoney } from '#src/lib/money.ts';
+import { normalTransit } from '#src/lib/requests.ts';
+import { pagePath, requireAdmin } from '#src/lib/session.server.ts';
+
+const LOAD_FAILED = 'Failed to load exchange details';
+
+/** Active warehouses for the approval select; a failed load is only logged (spec §8). */
+async function activeWarehouses(): Promise<Warehouse[]> {
+  const result = await api<Warehouse[]>('/api/admin/warehouses');
+  if (!result.ok || !result.data) {
+    console.error(`GET /api/admin/warehouses failed (${result.status})`, result.error);
+    return [];
+  }
+  return result.data.filter((w) => w.isActive !== false);
+}
+
+function BackButton({ to }: { to: ReturnType<typeof adminHref> }) {
+  return (
+    <Button asChild variant="outline">
+      <a href={to}>
+        <ArrowLeft aria-hidden="true" />
+        Back
+      </a>
+    </Button>
+  );
+}
+
+/**
+ * What the admin can do next, under the stepper's steps: each button is enabled exactly when the
+ * API would accept it, and leaves once its work is done.
+ */
+function stepActions(request: AdminExchangeRequestDetail) {
+  if (request.status !== 'approved') return {};
+  const received = normalTransit(request.transitStatus) === 'received';
+  const credited = request.creditAmount > 0;
+  return {
+    ...(received ? {} : { 2: <MarkReceivedAction requestId={request.id} enabled={Boolean(request.shippingDetails)} /> }),
+    ...(credited ? {} : { 3: <AssignCreditAction requestId={request.id} enabled={received} currencySymbol={currencySymbol(request.currency)} /> }),
+    4: <CompleteAction requestId={request.id} enabled={credited} needsCredit={!credited} />,
+  };
+}
+
+export default async function AdminExchangePage({ path, query, id }: PageProps<'/admin/exchange/[id]'>) {
+  await requireAdmin(pagePath(path, query));
+  const result = await api<AdminExchangeRequestDetail>(`/api/admin/exchange-requests/${encodeURIComponent(id)}`);
+  if (!result.ok || !result.data) {
+    return (
+      <>
+        <title>Exchange Request · Admin Dashboard · SwapPoints</title>
+        <div className="flex flex-col gap-4">
+          <div>
+            <BackButton to="/admin" />
+          </div>
+          <h1 className="text-2xl font-semibold tracking-tight">Exchange Request</h1>
+          <ErrorAlert fallback={LOAD_FAILED} error={serverError(result)} />
+        </div>
+      </>
+    );
+  }
+  const request = result.data;
+  const locale = pageLocale();
+  const pending = request.status === 'pending';
+  const awaitingShipping = request.status === 'approved' && !request.shippingDetails;
+  const warehouses = pending ? await activeWarehouses() : [];
+  const backTo = adminHref({ tab: tabOf(request) });
+
+  return (
+    <>
+      <title>{`${request.productName} · Admin Dashboard · SwapPoints`}</title>
+      <div className="flex flex-col gap-5">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <BackButton to={backTo} />
+          <DeleteRequestButton requestId={request.id} backTo={backTo} />
+        </div>
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight break-words">{request.productName}</h1>
+          <p className="text-sm text-muted-foreground">
+            {request.brand} · from {request.customerEmail}
+          </p>
+        </div>
+
+        {pending ? (
+          <Alert variant="info">
+            <Clock aria-hidden="true" />
+            <AlertDescription>This exchange request is waiting for your review.</AlertDescription>
+          </Alert>
+        ) : null}
+        {awaitingShipping ? (
+          <Alert variant="info">
+            <Info aria-hidden="true" />
+            <AlertDescription>This request has been approved. Waiting for customer to submit shipping details.</AlertDescription>
+          </Alert>
+        ) : null}
+        {request.status === 'completed' ? (
+          <Alert variant="success">
+            <CircleCheck aria-hidden="true" />
+            <AlertTitle>Exchange Completed Successfully</AlertTitle>
+            <AlertDescription>
+              <p>
+                <span className="font-semibold tabular-nums" data-testid="completed-amount">
+                  {formatMoney(request.creditAmount, request.currency)}
+                </span>{' '}
+                store credit was given to the customer.
+              </p>
+            </AlertDescription>
+          </Alert>
+        ) : null}
+
+        <div className="grid gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          <div className="flex min-w-0 flex-col gap-5">
+            <Card>
+              <CardHeader>
+                <CardTitle>Request Details</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <RequestDetails request={request} locale={locale} />
+              </CardContent>
+            </Card>
+            <Card>
+              <CardHeader>
+                <CardTitle>Images</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <ImageGallery images={request.images} productName={request.productName} />
+              </CardContent>
+            </Card>
+            <Card>
+              <CardHeader>
+                <CardTitle>Description</CardTitle>
+              </CardHeader>
+              <CardContent className="flex flex-col gap-4">
+                <p className="text-sm break-words whitespace-pre-line">{request.description}</p>
+                <div>
+                  <h3 className="mb-1 text-sm font-semibold">Admin Feedback</h3>
+                  <p className="text-sm break-words whitespace-pre-line text-muted-foreground" data-testid="admin-feedback">
+                    {request.adminFeedback || 'No feedback yet.'}
+                  </p>
+                </div>
+              </CardContent>
+            </Card>
+          </div>
+
+          <div className="flex min-w-0 flex-col gap-5">
+            {pending ? (
+              <Card>
+                <CardHeader>
+                  <CardTitle>Review Request</CardTitle>
+                </CardHeader>
+                <CardContent>
+                  <DecisionForm
+                    requestId={request.id}
+                    status={request.status}
+                    feedback={request.adminFeedback}
+                    warehouses={warehouses.map((w) => ({ id: w.id, name: w.name, city: w.city, state: w.state }))}
+                  />
+                </CardContent>
+              </Card>
+            ) : (
+              <Card>
+                <CardHeader>
+                  <CardTitle>Exchange Process</CardTitle>
+                </CardHeader>
+                <CardContent>
+                  <RequestStepper request={request} locale={locale} extras={stepActions(request)} />
+                </CardContent>
+              </Card>
+            )}
+            {awaitingShipping && request.warehouseInfo ? (
+              <WarehouseAddress warehouse={request.warehouseInfo} title="Customer Ships To This Address" />
+            ) : null}
+            <Card>
+              <CardHeader>
+                <CardTitle>Activity</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <EventTimeline events={request.events} locale={locale} />
+              </CardContent>
+            </Card>
+          </div>
+        </div>
+      </div>
+    </>
+  );
+}
+
+export const getConfig = async () => ({ render: 'dynamic' }) as const;
