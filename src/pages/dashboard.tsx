@@ -1,7 +1,17 @@
+import { Plus } from 'lucide-react';
 import type { PageProps } from 'waku/router';
+import { Link } from 'waku';
+import type { ExchangeRequest } from '#api/modules/requests/model.ts';
 import { CreditCard } from '#src/components/credit/credit-card.tsx';
+import { ErrorScreen } from '#src/components/customer/error-screen.tsx';
+import { RecentExchanges } from '#src/components/customer/recent-exchanges.tsx';
+import { RefreshBar, RefreshButton, WhileRefreshing } from '#src/components/customer/refresh.tsx';
 import { Alert, AlertDescription } from '#src/components/ui/alert.tsx';
+import { Button } from '#src/components/ui/button.tsx';
+import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { api } from '#src/lib/api.server.ts';
+import { requestLocale } from '#src/lib/format.server.ts';
+import { publicSettings } from '#src/lib/host.server.ts';
 import { pagePath, requireUser } from '#src/lib/session.server.ts';
 
 interface Credit {
@@ -9,24 +19,47 @@ interface Credit {
   currency: string;
 }
 
+const LOAD_FAILED = 'Failed to load data. Please try again later.';
+
 export default async function DashboardPage({ path, query }: PageProps<'/dashboard'>) {
   const user = await requireUser(pagePath(path, query));
-  const credit = await api<Credit>('/api/shopify/credit');
+  const [credit, requests] = await Promise.all([api<Credit>('/api/shopify/credit'), api<ExchangeRequest[]>('/api/exchange')]);
+  const locale = requestLocale();
   return (
     <>
       <title>Your Dashboard · SwapPoints</title>
-      <div className="flex flex-col gap-6">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight">Your Dashboard</h1>
-          <p className="text-sm text-muted-foreground">Signed in as {user.email}</p>
+      <div className="flex flex-col gap-4">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div>
+            <h1 className="text-2xl font-semibold tracking-tight">Your Dashboard</h1>
+            <p className="text-sm text-muted-foreground">Signed in as {user.email}</p>
+          </div>
+          <div className="flex gap-2">
+            <RefreshButton />
+            <Button asChild>
+              <Link to="/exchange/new">
+                <Plus aria-hidden="true" />
+                New Exchange
+              </Link>
+            </Button>
+          </div>
         </div>
-        {credit.ok && credit.data ? (
-          <CreditCard amount={credit.data.creditAmount} currency={credit.data.currency} email={user.email} />
-        ) : (
+        <RefreshBar />
+        {requests.ok ? null : (
           <Alert variant="destructive">
-            <AlertDescription>{credit.error}</AlertDescription>
+            <AlertDescription>{requests.status >= 500 ? LOAD_FAILED : (requests.error ?? LOAD_FAILED)}</AlertDescription>
           </Alert>
         )}
+        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)]">
+          <WhileRefreshing skeleton={<Skeleton className="aspect-[1.7/1] w-full max-w-sm rounded-2xl" />}>
+            {credit.ok && credit.data ? (
+              <CreditCard amount={credit.data.creditAmount} currency={credit.data.currency} email={user.email} />
+            ) : (
+              <ErrorScreen failure={{ status: credit.status, error: credit.error }} supportEmail={publicSettings().supportEmail} />
+            )}
+          </WhileRefreshing>
+          <RecentExchanges requests={requests.data ?? []} locale={locale} />
+        </div>
       </div>
     </>
   );

@@ -34,3 +34,12 @@ export function CreditAmount({
     </div>
   );
 }
+
+/** A short line for a list item: 'Credit: ₹250.00'. */
+export function CreditAmountInline({ amount, currency, className }: { amount: number; currency: string | null | undefined; className?: string }) {
+  return (
+    <p className={cn('text-sm font-semibold text-success', className)} data-testid="request-credit">
+      Credit: {formatMoney(amount, currency)}
+    </p>
+  );
+}

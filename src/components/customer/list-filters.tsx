@@ -1,0 +1,81 @@
+'use client';
+
+import { Search } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useRouter } from 'waku';
+import { Input } from '#src/components/ui/input.tsx';
+import { NativeSelect } from '#src/components/ui/select.tsx';
+import { listHref, STATUS_FILTERS } from '#src/lib/requests.ts';
+
+type Path = Parameters<ReturnType<typeof useRouter>['push']>[0];
+
+/**
+ * The search and status filter of /exchange. Both live in the URL (a reload or a shared link
+ * shows the same view); a change starts again at page 1. Without JavaScript it is a GET form.
+ */
+export function ListFilters({ q, status }: { q: string; status: string }) {
+  const router = useRouter();
+  const [search, setSearch] = useState(q);
+  const pushed = useRef(q);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  // Back/forward (or a link) changed the URL: show its search.
+  useEffect(() => {
+    if (q !== pushed.current) {
+      pushed.current = q;
+      setSearch(q);
+    }
+  }, [q]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const go = (next: { q: string; status: string }) => {
+    clearTimeout(timer.current);
+    pushed.current = next.q;
+    router.push(listHref({ q: next.q.trim(), status: next.status, page: 1 }) as Path, { scroll: false });
+  };
+
+  return (
+    <form
+      method="get"
+      action="/exchange"
+      role="search"
+      className="flex flex-col gap-3 sm:flex-row"
+      onSubmit={(event) => {
+        event.preventDefault();
+        go({ q: search, status });
+      }}
+    >
+      <div className="relative flex-1">
+        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+        <Input
+          type="search"
+          name="q"
+          value={search}
+          maxLength={200}
+          onChange={(event) => {
+            const value = event.target.value;
+            setSearch(value);
+            clearTimeout(timer.current);
+            timer.current = setTimeout(() => go({ q: value, status }), 350);
+          }}
+          placeholder="Search by product name, brand, or description"
+          aria-label="Search by product name, brand, or description"
+          className="pl-9"
+        />
+      </div>
+      <NativeSelect
+        name="status"
+        value={status}
+        aria-label="Filter by status"
+        wrapperClassName="sm:w-48"
+        onChange={(event) => go({ q: search, status: event.target.value })}
+      >
+        {STATUS_FILTERS.map((filter) => (
+          <option key={filter.value} value={filter.value}>
+            {filter.label}
+          </option>
+        ))}
+      </NativeSelect>
+    </form>
+  );
+}

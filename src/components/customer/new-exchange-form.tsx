@@ -1,0 +1,132 @@
+'use client';
+
+import { Loader2, Send } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Link, useRouter } from 'waku';
+import { Alert, AlertDescription } from '#src/components/ui/alert.tsx';
+import { Button } from '#src/components/ui/button.tsx';
+import { Input } from '#src/components/ui/input.tsx';
+import { Label } from '#src/components/ui/label.tsx';
+import { NativeSelect } from '#src/components/ui/select.tsx';
+import { Textarea } from '#src/components/ui/textarea.tsx';
+import { apiCall } from '#src/lib/api-client.ts';
+import { CONDITIONS } from '#src/lib/requests.ts';
+import { ImagePicker, type PickedImage } from './image-picker.tsx';
+
+const FILL_REQUIRED = 'Please fill in all required fields';
+const NEED_IMAGE = 'Please upload at least one image of the product';
+const SUBMIT_FAILED = 'Failed to submit exchange request';
+
+type Field = 'productName' | 'brand' | 'condition' | 'description';
+
+function Required() {
+  return (
+    <span className="text-destructive" aria-hidden="true">
+      *
+    </span>
+  );
+}
+
+/** The new request form: five fields, photos uploaded as they are picked, Cancel and Submit Request. */
+export function NewExchangeForm() {
+  const router = useRouter();
+  const [values, setValues] = useState<Record<Field, string>>({ productName: '', brand: '', condition: '', description: '' });
+  const [images, setImages] = useState<PickedImage[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [missing, setMissing] = useState<Set<Field | 'images'>>(new Set());
+  const [submitting, setSubmitting] = useState(false);
+  const uploading = images.some((image) => !image.uploaded);
+
+  const set = (field: Field) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }));
+  const invalid = (field: Field | 'images') => missing.has(field) || undefined;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const empty = (Object.keys(values) as Field[]).filter((field) => !values[field].trim());
+    if (empty.length > 0) {
+      setMissing(new Set(empty));
+      setError(FILL_REQUIRED);
+      return;
+    }
+    const uploaded = images.flatMap((image) => (image.uploaded ? [image.uploaded] : []));
+    if (uploaded.length === 0) {
+      setMissing(new Set(['images']));
+      setError(NEED_IMAGE);
+      return;
+    }
+    setMissing(new Set());
+    setError(null);
+    setSubmitting(true);
+    const result = await apiCall<{ id: string }>('/api/exchange', {
+      method: 'POST',
+      body: {
+        productName: values.productName.trim(),
+        brand: values.brand.trim(),
+        condition: values.condition,
+        description: values.description.trim(),
+        images: uploaded,
+      },
+    });
+    if (result.ok && result.data) {
+      router.push(`/exchange/${result.data.id}`);
+      return;
+    }
+    setSubmitting(false);
+    setError(result.error ?? SUBMIT_FAILED);
+  }
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-5" aria-busy={submitting}>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="productName">
+            Product Name <Required />
+          </Label>
+          <Input id="productName" name="productName" value={values.productName} onChange={set('productName')} required aria-invalid={invalid('productName')} maxLength={200} autoComplete="off" placeholder="e.g. HP 680 Black Ink Cartridge" />
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="brand">
+            Brand <Required />
+          </Label>
+          <Input id="brand" name="brand" value={values.brand} onChange={set('brand')} required aria-invalid={invalid('brand')} maxLength={100} autoComplete="off" placeholder="e.g. HP, Canon, Epson" />
+        </div>
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="condition">
+          Condition <Required />
+        </Label>
+        <NativeSelect id="condition" name="condition" value={values.condition} onChange={set('condition')} required aria-invalid={invalid('condition')}>
+          <option value="" disabled>
+            Select the condition
+          </option>
+          {CONDITIONS.map((condition) => (
+            <option key={condition.value} value={condition.value}>
+              {condition.label}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="description">
+          Description <Required />
+        </Label>
+        <Textarea id="description" name="description" rows={4} value={values.description} onChange={set('description')} required aria-invalid={invalid('description')} maxLength={5000} placeholder="What is it, how was it used, any defects?" />
+      </div>
+      <ImagePicker images={images} onChange={setImages} disabled={submitting} invalid={missing.has('images')} />
+      {error ? (
+        <Alert variant="destructive">
+          <AlertDescription>{error}</AlertDescription>
+        </Alert>
+      ) : null}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button asChild variant="outline">
+          <Link to="/dashboard">Cancel</Link>
+        </Button>
+        <Button type="submit" disabled={submitting || uploading}>
+          {submitting ? <Loader2 aria-hidden="true" className="motion-safe:animate-spin" /> : <Send aria-hidden="true" />}
+          Submit Request
+        </Button>
+      </div>
+    </form>
+  );
+}

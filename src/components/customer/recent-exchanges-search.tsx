@@ -1,0 +1,52 @@
+'use client';
+
+import { Search } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Input } from '#src/components/ui/input.tsx';
+import { DASHBOARD_RECENT, matchesDashboardSearch } from '#src/lib/requests.ts';
+
+export interface SearchableItem {
+  id: string;
+  productName: string;
+  brand: string;
+  status: string;
+  /** the item as the server rendered it */
+  node: ReactNode;
+}
+
+/**
+ * The dashboard's search over the customer's requests (name, brand or status, case-insensitive).
+ * With no search it shows the newest five and, past five, `viewAll`.
+ */
+export function RecentExchangesSearch({ items, viewAll }: { items: SearchableItem[]; viewAll: ReactNode }) {
+  const [search, setSearch] = useState('');
+  const active = search.trim() !== '';
+  const shown = active ? items.filter((item) => matchesDashboardSearch(item, search)) : items.slice(0, DASHBOARD_RECENT);
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="relative">
+        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+        <Input
+          type="search"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          placeholder="Search exchanges..."
+          aria-label="Search exchanges"
+          className="pl-9"
+        />
+      </div>
+      {shown.length === 0 ? (
+        <p className="py-6 text-center text-sm text-muted-foreground" role="status">
+          No exchanges match your search.
+        </p>
+      ) : (
+        <ul className="flex flex-col divide-y" aria-label="Exchange requests">
+          {shown.map((item) => (
+            <li key={item.id}>{item.node}</li>
+          ))}
+        </ul>
+      )}
+      {!active && items.length > DASHBOARD_RECENT ? viewAll : null}
+    </div>
+  );
+}

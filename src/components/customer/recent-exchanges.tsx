@@ -1,0 +1,106 @@
+import { ArrowRight, PackagePlus } from 'lucide-react';
+import { Link } from 'waku';
+import type { ExchangeRequest } from '#api/modules/requests/model.ts';
+import { CreditAmountInline } from '#src/components/requests/credit-amount.tsx';
+import { RequestThumbnail } from '#src/components/requests/request-thumbnail.tsx';
+import { StatusBadge } from '#src/components/requests/status-badge.tsx';
+import { TransitProgress } from '#src/components/requests/transit-progress.tsx';
+import { Badge } from '#src/components/ui/badge.tsx';
+import { Button } from '#src/components/ui/button.tsx';
+import { Card, CardAction, CardContent, CardHeader, CardTitle } from '#src/components/ui/card.tsx';
+import { Skeleton } from '#src/components/ui/skeleton.tsx';
+import { formatDate, requestCountLabel } from '#src/lib/requests.ts';
+import { WhileRefreshing } from './refresh.tsx';
+import { RecentExchangesSearch } from './recent-exchanges-search.tsx';
+
+/** The dashboard's 'Recent Exchanges' card: count chip, search, items, the empty state, 'View All Requests'. */
+export function RecentExchanges({ requests, locale }: { requests: ExchangeRequest[]; locale: string }) {
+  return (
+    <Card className="min-w-0">
+      <CardHeader>
+        <CardTitle>Recent Exchanges</CardTitle>
+        <CardAction>
+          <Badge variant="secondary" data-testid="request-count">
+            {requestCountLabel(requests.length)}
+          </Badge>
+        </CardAction>
+      </CardHeader>
+      <CardContent>
+        <WhileRefreshing skeleton={<RecentExchangesSkeleton />}>
+          {requests.length === 0 ? (
+            <div className="flex flex-col items-center gap-4 py-8 text-center">
+              <PackagePlus className="size-10 text-muted-foreground" aria-hidden="true" />
+              <p className="text-muted-foreground">You haven't submitted any exchange requests yet.</p>
+              <Button asChild>
+                <Link to="/exchange/new">Create Your First Exchange</Link>
+              </Button>
+            </div>
+          ) : (
+            <RecentExchangesSearch
+              items={requests.map((request) => ({
+                id: request.id,
+                productName: request.productName,
+                brand: request.brand,
+                status: request.status,
+                node: <RecentExchangeItem request={request} locale={locale} />,
+              }))}
+              viewAll={
+                <Button asChild variant="outline" className="self-center">
+                  <Link to="/exchange">
+                    View All Requests
+                    <ArrowRight aria-hidden="true" />
+                  </Link>
+                </Button>
+              }
+            />
+          )}
+        </WhileRefreshing>
+      </CardContent>
+    </Card>
+  );
+}
+
+function RecentExchangeItem({ request, locale }: { request: ExchangeRequest; locale: string }) {
+  const showCredit = (request.status === 'approved' || request.status === 'completed') && request.creditAmount > 0;
+  return (
+    <article className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center" data-testid="recent-exchange">
+      <div className="flex min-w-0 flex-1 gap-3">
+        <RequestThumbnail images={request.images} productName={request.productName} />
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 className="truncate font-semibold">{request.productName}</h3>
+            <StatusBadge status={request.status} />
+          </div>
+          <p className="text-sm text-muted-foreground">
+            {request.brand} · <time dateTime={request.createdAt}>{formatDate(request.createdAt, locale)}</time>
+          </p>
+          <TransitProgress request={request} />
+          {showCredit ? <CreditAmountInline amount={request.creditAmount} currency={request.currency} /> : null}
+        </div>
+      </div>
+      <Button asChild variant="outline" size="sm" className="self-start sm:self-center">
+        <Link to={`/exchange/${request.id}`} aria-label={`View Details: ${request.productName}`}>
+          View Details
+        </Link>
+      </Button>
+    </article>
+  );
+}
+
+export function RecentExchangesSkeleton() {
+  return (
+    <div className="flex flex-col gap-4">
+      <Skeleton className="h-9 w-full" />
+      {[0, 1, 2].map((i) => (
+        <div key={i} className="flex gap-3">
+          <Skeleton className="size-16" />
+          <div className="flex flex-1 flex-col gap-2">
+            <Skeleton className="h-4 w-1/2" />
+            <Skeleton className="h-3 w-1/3" />
+            <Skeleton className="h-2 w-40" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { CheckCircle2, Clock, XCircle } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { ExchangeRequest } from '#api/modules/requests/model.ts';
+import { Alert, AlertDescription } from '#src/components/ui/alert.tsx';
+import { Table, TableBody, TableCell, TableHead, TableRow } from '#src/components/ui/table.tsx';
+import { conditionLabel, formatDate, formatDateTime } from '#src/lib/requests.ts';
+import { ShippingDialog } from './shipping-dialog.tsx';
+
+/** The banner of a request's status: under review, declined, or approved and waiting for shipping details ('Add Details'). */
+export function StatusBanner({ request }: { request: ExchangeRequest }) {
+  if (request.status === 'pending')
+    return (
+      <Alert variant="info">
+        <Clock aria-hidden="true" />
+        <AlertDescription className="text-info">Your exchange request is currently under review.</AlertDescription>
+      </Alert>
+    );
+  if (request.status === 'declined')
+    return (
+      <Alert variant="destructive">
+        <XCircle aria-hidden="true" />
+        <AlertDescription className="text-destructive">Your exchange request has been declined. Please check the admin feedback.</AlertDescription>
+      </Alert>
+    );
+  if (request.status === 'approved' && !request.shippingDetails)
+    return (
+      <Alert variant="success">
+        <CheckCircle2 aria-hidden="true" />
+        <AlertDescription className="flex flex-col gap-3 text-success sm:flex-row sm:items-center sm:justify-between">
+          <span className="font-medium">Your Exchange Request is Approved! Now add the shipping details.</span>
+          <ShippingDialog requestId={request.id} />
+        </AlertDescription>
+      </Alert>
+    );
+  return null;
+}
+
+/** The detail table: product, brand, condition, dates, shipping and where it was shipped to. */
+export function RequestDetailsTable({ request, locale }: { request: ExchangeRequest; locale: string }) {
+  const rows: [string, ReactNode][] = [
+    ['Product Name', request.productName],
+    ['Brand', request.brand],
+    ['Condition', conditionLabel(request.condition)],
+    ['Submitted', <time dateTime={request.createdAt}>{formatDateTime(request.createdAt, locale)}</time>],
+  ];
+  if (request.status !== 'pending') rows.push(['Last Updated', <time dateTime={request.updatedAt}>{formatDateTime(request.updatedAt, locale)}</time>]);
+  const shipping = request.shippingDetails;
+  if (shipping) {
+    rows.push(['Shipping Carrier', shipping.carrierName], ['Tracking Number', shipping.trackingNumber], ['Shipping Date', formatDate(shipping.shippingDate, locale)]);
+    if (shipping.notes) rows.push(['Shipping Notes', shipping.notes]);
+  }
+  if (shipping && request.warehouseInfo) rows.push(['Shipped To', `${request.warehouseInfo.name}, ${request.warehouseInfo.city}`]);
+  return (
+    <Table aria-label="Request details">
+      <TableBody>
+        {rows.map(([label, value]) => (
+          <TableRow key={label} className="hover:bg-transparent">
+            <TableHead scope="row" className="w-40 align-top normal-case tracking-normal text-sm font-medium">
+              {label}
+            </TableHead>
+            <TableCell className="whitespace-normal break-words">{value}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,141 @@
+import { ArrowLeft, MessageSquare } from 'lucide-react';
+import type { PageProps } from 'waku/router';
+import { Link } from 'waku';
+import type { ExchangeRequestDetail } from '#api/modules/requests/model.ts';
+import { CancelRequest } from '#src/components/customer/cancel-request.tsx';
+import { NewExchangeScreen } from '#src/components/customer/new-exchange-screen.tsx';
+import { RefreshBar, RefreshButton } from '#src/components/customer/refresh.tsx';
+import { RequestDetailsTable, StatusBanner } from '#src/components/customer/request-details.tsx';
+import { CreditAmount } from '#src/components/requests/credit-amount.tsx';
+import { EventTimeline } from '#src/components/requests/event-timeline.tsx';
+import { ImageGallery } from '#src/components/requests/image-gallery.tsx';
+import { RequestStepper } from '#src/components/requests/request-stepper.tsx';
+import { StatusBadge, TransitChip } from '#src/components/requests/status-badge.tsx';
+import { WarehouseAddress } from '#src/components/requests/warehouse-address.tsx';
+import { Alert, AlertDescription } from '#src/components/ui/alert.tsx';
+import { Button } from '#src/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#src/components/ui/card.tsx';
+import { api } from '#src/lib/api.server.ts';
+import { requestLocale } from '#src/lib/format.server.ts';
+import { pagePath, requireUser } from '#src/lib/session.server.ts';
+
+const LOAD_FAILED = 'Failed to load exchange details';
+
+function BackToList() {
+  return (
+    <Button asChild variant="ghost" size="icon">
+      <Link to="/exchange" aria-label="Back to My Exchange Requests">
+        <ArrowLeft aria-hidden="true" />
+      </Link>
+    </Button>
+  );
+}
+
+export default async function ExchangeDetailPage({ path, query, id }: PageProps<'/exchange/[id]'>) {
+  await requireUser(pagePath(path, query));
+  // Waku matches /exchange/new here when it ranks this route first (see new.tsx).
+  if (id === 'new') return <NewExchangeScreen />;
+  const [result, credit] = await Promise.all([
+    api<ExchangeRequestDetail>(`/api/exchange/${encodeURIComponent(id)}`),
+    api<{ creditAmount: number; currency: string }>('/api/shopify/credit'),
+  ]);
+  const locale = requestLocale();
+
+  if (!result.ok || !result.data) {
+    return (
+      <>
+        <title>Exchange Request · SwapPoints</title>
+        <div className="flex flex-col gap-4">
+          <div className="flex items-center gap-2">
+            <BackToList />
+            <h1 className="text-2xl font-semibold tracking-tight">Exchange Request</h1>
+          </div>
+          <Alert variant="destructive">
+            <AlertDescription>{result.status >= 500 ? LOAD_FAILED : (result.error ?? LOAD_FAILED)}</AlertDescription>
+          </Alert>
+          <Button asChild variant="outline" className="self-start">
+            <Link to="/exchange">Back to My Exchange Requests</Link>
+          </Button>
+        </div>
+      </>
+    );
+  }
+
+  const request = result.data;
+  const inProcess = request.status === 'approved' || request.status === 'completed';
+  return (
+    <>
+      <title>{`${request.productName} · SwapPoints`}</title>
+      <div className="flex flex-col gap-4">
+        <div className="flex flex-wrap items-center gap-2">
+          <BackToList />
+          <h1 className="min-w-0 flex-1 truncate text-2xl font-semibold tracking-tight">{request.productName}</h1>
+          <StatusBadge status={request.status} />
+          <TransitChip request={request} />
+          <RefreshButton iconOnly label="Refresh request" />
+        </div>
+        <RefreshBar />
+        <StatusBanner request={request} />
+        {request.status === 'approved' && request.warehouseInfo && !request.shippingDetails ? (
+          <WarehouseAddress warehouse={request.warehouseInfo} description="Pack the item safely and send it here, then add the shipping details." />
+        ) : null}
+        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          <div className="flex min-w-0 flex-col gap-6">
+            <Card>
+              <CardHeader>
+                <CardTitle>Request Details</CardTitle>
+              </CardHeader>
+              <CardContent className="flex flex-col gap-6">
+                <RequestDetailsTable request={request} locale={locale} />
+                <section aria-labelledby="description-title" className="flex flex-col gap-2">
+                  <h3 id="description-title" className="font-semibold">Description</h3>
+                  <p className="text-sm break-words whitespace-pre-line">{request.description}</p>
+                </section>
+                <section aria-labelledby="images-title" className="flex flex-col gap-2">
+                  <h3 id="images-title" className="font-semibold">Images</h3>
+                  <ImageGallery images={request.images} productName={request.productName} />
+                </section>
+                {request.adminFeedback ? (
+                  <section aria-labelledby="feedback-title" className="flex flex-col gap-2 rounded-lg border bg-muted/50 p-4">
+                    <h3 id="feedback-title" className="flex items-center gap-2 font-semibold">
+                      <MessageSquare className="size-4" aria-hidden="true" />
+                      Admin Feedback
+                    </h3>
+                    <p className="text-sm break-words whitespace-pre-line" data-testid="admin-feedback">{request.adminFeedback}</p>
+                  </section>
+                ) : null}
+              </CardContent>
+            </Card>
+            {request.status === 'pending' ? <CancelRequest requestId={request.id} /> : null}
+          </div>
+          <div className="flex min-w-0 flex-col gap-6">
+            {inProcess && request.creditAmount > 0 ? <CreditAmount amount={request.creditAmount} currency={request.currency} label="Credit Assigned" /> : null}
+            {inProcess ? (
+              <Card>
+                <CardHeader>
+                  <CardTitle>Exchange Process</CardTitle>
+                </CardHeader>
+                <CardContent className="flex flex-col gap-6">
+                  <RequestStepper request={request} locale={locale} />
+                  {credit.ok && credit.data ? (
+                    <CreditAmount amount={credit.data.creditAmount} currency={credit.data.currency} label="Total Available Store Credit" description="Usable on your next purchase." />
+                  ) : null}
+                </CardContent>
+              </Card>
+            ) : null}
+            <Card>
+              <CardHeader>
+                <CardTitle>Timeline</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <EventTimeline events={request.events} locale={locale} />
+              </CardContent>
+            </Card>
+          </div>
+        </div>
+      </div>
+    </>
+  );
+}
+
+export const getConfig = async () => ({ render: 'dynamic' }) as const;

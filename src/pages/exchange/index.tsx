@@ -1,0 +1,108 @@
+import { ArrowLeft, Inbox, Plus } from 'lucide-react';
+import type { PageProps } from 'waku/router';
+import { Link } from 'waku';
+import type { ExchangeRequest } from '#api/modules/requests/model.ts';
+import { ExchangeCard } from '#src/components/customer/exchange-card.tsx';
+import { ListFilters } from '#src/components/customer/list-filters.tsx';
+import { Pagination } from '#src/components/customer/pagination.tsx';
+import { RefreshBar, RefreshButton, WhileRefreshing } from '#src/components/customer/refresh.tsx';
+import { Alert, AlertDescription } from '#src/components/ui/alert.tsx';
+import { Button } from '#src/components/ui/button.tsx';
+import { Skeleton } from '#src/components/ui/skeleton.tsx';
+import { api } from '#src/lib/api.server.ts';
+import { requestLocale } from '#src/lib/format.server.ts';
+import { listHref, listView, LIST_PAGE_SIZE, showingRange } from '#src/lib/requests.ts';
+import { pagePath, requireUser } from '#src/lib/session.server.ts';
+
+const LOAD_FAILED = 'Failed to load your exchange requests. Please try again later.';
+
+async function fetchPage(view: ReturnType<typeof listView>) {
+  const params = new URLSearchParams({ page: String(view.page), pageSize: String(LIST_PAGE_SIZE) });
+  if (view.q.trim()) params.set('q', view.q.trim());
+  if (view.status) params.set('status', view.status);
+  return api<ExchangeRequest[]>(`/api/exchange?${params}`);
+}
+
+export default async function MyExchangesPage({ path, query }: PageProps<'/exchange'>) {
+  await requireUser(pagePath(path, query));
+  const view = listView(query ?? '');
+  let result = await fetchPage(view);
+  // A page past the end (an old link) shows the last page instead.
+  const lastPage = Math.max(1, Math.ceil((result.total ?? 0) / LIST_PAGE_SIZE));
+  if (result.ok && view.page > lastPage) {
+    view.page = lastPage;
+    result = await fetchPage(view);
+  }
+  const requests = result.data ?? [];
+  const total = result.total ?? requests.length;
+  const locale = requestLocale();
+  const filtered = view.q.trim() !== '' || view.status !== '';
+
+  return (
+    <>
+      <title>My Exchange Requests · SwapPoints</title>
+      <div className="flex flex-col gap-4">
+        <div className="flex items-center gap-2">
+          <Button asChild variant="ghost" size="icon">
+            <Link to="/dashboard" aria-label="Back to Dashboard">
+              <ArrowLeft aria-hidden="true" />
+            </Link>
+          </Button>
+          <h1 className="flex-1 text-2xl font-semibold tracking-tight">My Exchange Requests</h1>
+          <RefreshButton iconOnly label="Refresh requests" />
+        </div>
+        <RefreshBar />
+        <ListFilters q={view.q} status={view.status} />
+        {result.ok ? null : (
+          <Alert variant="destructive">
+            <AlertDescription>{result.status >= 500 ? LOAD_FAILED : (result.error ?? LOAD_FAILED)}</AlertDescription>
+          </Alert>
+        )}
+        <WhileRefreshing skeleton={<ListSkeleton />}>
+          {result.ok && requests.length === 0 ? (
+            <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed bg-card px-4 py-12 text-center">
+              <Inbox className="size-10 text-muted-foreground" aria-hidden="true" />
+              <h2 className="text-lg font-semibold">No exchange requests found</h2>
+              <p className="text-sm text-muted-foreground">
+                {filtered ? 'Try a different search or status, or start a new exchange.' : 'Trade in a used product for store credit: start your first exchange.'}
+              </p>
+              <Button asChild>
+                <Link to="/exchange/new">
+                  <Plus aria-hidden="true" />
+                  New Exchange
+                </Link>
+              </Button>
+            </div>
+          ) : null}
+          {requests.length > 0 ? (
+            <>
+              <p className="text-sm text-muted-foreground" role="status" data-testid="showing-range">
+                {showingRange(view.page, LIST_PAGE_SIZE, total)}
+              </p>
+              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Exchange requests">
+                {requests.map((request) => (
+                  <li key={request.id} className="flex">
+                    <ExchangeCard request={request} locale={locale} />
+                  </li>
+                ))}
+              </ul>
+              <Pagination page={view.page} pages={lastPage} href={(page) => listHref({ ...view, page })} />
+            </>
+          ) : null}
+        </WhileRefreshing>
+      </div>
+    </>
+  );
+}
+
+function ListSkeleton() {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {[0, 1, 2].map((i) => (
+        <Skeleton key={i} className="h-52 w-full rounded-xl" />
+      ))}
+    </div>
+  );
+}
+
+export const getConfig = async () => ({ render: 'dynamic' }) as const;
