@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, test, setDefaultTimeout } from 'bun:test';
 import { sql } from 'kysely';
 import type { CreditPush, PushOutcome, ShopBackend } from '#api/integrations/shop/types.ts';
 import { MAX_PUSH_ATTEMPTS, pushAllDueCredits, pushBackoffSeconds, pushDueCredits } from '#api/modules/credit/push.ts';
@@ -7,6 +7,9 @@ import { databaseKinds } from '#tests/helpers/db.ts';
 import { SHOPIFY_TOKEN } from '#tests/helpers/fake-shopify-backend.ts';
 import { startFakeShopify } from '#tests/helpers/fake-shopify.ts';
 import { createWarehouse, requestAt, signInPerson, type Person } from '#tests/helpers/fixtures.ts';
+
+// databases and many requests per test: more room than bun's 5 s, also when several files run together
+setDefaultTimeout(60_000);
 
 type Fake = Awaited<ReturnType<typeof startFakeShopify>>;
 
@@ -132,7 +135,7 @@ describe.each(databaseKinds())('credit assignment against Shopify (%s)', (kind) 
     }
     const id = await requestAt(t, 'received', customer, admin, warehouseId);
     await t.ctx.db.transaction().execute(async (trx) => {
-      await trx.updateTable('exchange_requests').set({ credit_amount: 10, credited_at: new Date() }).where('id', '=', id).execute();
+      await trx.updateTable('exchange_requests').set({ credit_amount: sql`10`, credited_at: new Date() }).where('id', '=', id).execute();
       await trx.insertInto('credit_ledger').values({ user_id: customer.id, exchange_request_id: id, type: 'exchange_credit', amount: 10, currency: 'INR' }).execute();
     });
     const row = await ledgerOf(id);

@@ -1,8 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, test, setDefaultTimeout } from 'bun:test';
 import { addCustomer } from '#api/modules/customers/service.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
 import { databaseKinds } from '#tests/helpers/db.ts';
 import { createRequest, createWarehouse, mailsTo, requestAt, signInPerson, uniqueEmail, type Person, type Stage } from '#tests/helpers/fixtures.ts';
+
+// databases and many requests per test: more room than bun's 5 s, also when several files run together
+setDefaultTimeout(60_000);
 
 const NOT_FOUND = 'Exchange request not found';
 

@@ -1,8 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, test, setDefaultTimeout } from 'bun:test';
 import { revokeAdmin } from '#api/modules/users/service.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
 import { databaseKinds } from '#tests/helpers/db.ts';
 import { createWarehouse, requestAt, shippingBody, signInPerson, type Person } from '#tests/helpers/fixtures.ts';
+
+// databases and many requests per test: more room than bun's 5 s, also when several files run together
+setDefaultTimeout(60_000);
 
 const CUSTOMER_NOT_FOUND = "Exchange request not found or you don't have permission to view it.";
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, test, setDefaultTimeout } from 'bun:test';
 import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
 import { databaseKinds } from '#tests/helpers/db.ts';
 import {
@@ -13,6 +13,9 @@ import {
   type Person,
 } from '#tests/helpers/fixtures.ts';
 import { png, uploadForm } from '#tests/helpers/images.ts';
+
+// databases and many requests per test: more room than bun's 5 s, also when several files run together
+setDefaultTimeout(60_000);
 
 const NOT_FOUND = "Exchange request not found or you don't have permission to view it.";
 

@@ -1,8 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, test, setDefaultTimeout } from 'bun:test';
+import type { EventType } from '#api/db/types.ts';
 import type { CreditPush, ShopBackend } from '#api/integrations/shop/types.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
 import { databaseKinds } from '#tests/helpers/db.ts';
 import { createRequest, createWarehouse, mailsTo, requestAt, shippingBody, signInPerson, type Person } from '#tests/helpers/fixtures.ts';
+
+// databases and many requests per test: more room than bun's 5 s, also when several files run together
+setDefaultTimeout(60_000);
 
 /**
  * Races through the real app. On PostgreSQL the requests truly run at once on a pool of
@@ -28,7 +32,7 @@ describe.each(databaseKinds())('concurrent changes have one winner (%s)', (kind)
   afterAll(() => t.close());
 
   const statuses = (responses: { status: number }[]) => responses.map((r) => r.status).sort();
-  const eventsOfType = (id: string, type: string) =>
+  const eventsOfType = (id: string, type: EventType) =>
     t.ctx.db.selectFrom('request_events').select('id').where('request_id', '=', id).where('type', '=', type).execute();
 
   test('20 concurrent credit assignments on one request: exactly one 200, one ledger row, one push', async () => {

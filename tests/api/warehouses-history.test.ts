@@ -1,8 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, test, setDefaultTimeout } from 'bun:test';
 import { validateWarehouse } from '#api/modules/warehouses/service.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
 import { databaseKinds } from '#tests/helpers/db.ts';
 import { createWarehouse, requestAt, signInPerson, warehouseBody, type Person } from '#tests/helpers/fixtures.ts';
+
+// databases and many requests per test: more room than bun's 5 s, also when several files run together
+setDefaultTimeout(60_000);
 
 describe('validateWarehouse', () => {
   test('lists the missing required fields by their camelCase names, in the spec’s order', () => {
