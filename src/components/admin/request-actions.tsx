@@ -102,7 +102,7 @@ function ActionDialog({
             </DialogFooter>
           </>
         ) : (
-          <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label={title}>
+          <form onSubmit={submit} onInput={() => setError(null)} noValidate className="flex flex-col gap-4" aria-label={title}>
             {children}
             {error ? <ErrorAlert fallback={error.fallback} error={error.detail} /> : null}
             <DialogFooter>
@@ -191,7 +191,10 @@ export function AssignCreditAction({ requestId, enabled, currencySymbol }: { req
           min={0}
           step={1}
           value={amount}
-          onChange={(e) => setAmount(e.target.value)}
+          onChange={(e) => {
+            setAmount(e.target.value);
+            setInvalid(false);
+          }}
           aria-invalid={invalid || undefined}
           required
         />

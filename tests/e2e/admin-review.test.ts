@@ -1,0 +1,246 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPerson, signInThroughPages } from '#tests/helpers/browser.ts';
+import { startServer, type RunningServer } from '#tests/helpers/server.ts';
+import { ADMIN_EMAIL, checkScreen, search, see, submitRequestThroughApi, submitShippingThroughApi, tabCount } from './admin-helpers.ts';
+
+/** Declining, deleting, the warehouse manager's rules, the admin guard and the §8 error alerts, in the browser. */
+
+let server: RunningServer;
+let browser: Browser;
+let admin: Page;
+let adminToken: string;
+let customerToken: string;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  ({ page: admin } = await newPerson(browser, server));
+  await signInThroughPages(admin, server, ADMIN_EMAIL);
+  await admin.waitForURL('**/dashboard');
+  [adminToken, customerToken] = await Promise.all([server.apiSignIn(ADMIN_EMAIL), server.apiSignIn('meera.iyer@example.com')]);
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+}, 30_000);
+
+const SEARCH_REQUESTS = 'Search by product name, brand, or user email';
+const item = (productName: string) => ({ productName, brand: 'Brother', condition: 'good', description: 'Used drum unit, prints clean.' });
+
+async function activeWarehouseId(): Promise<string> {
+  const list = await server.api<{ id: string; isActive: boolean }[]>('GET', '/api/admin/warehouses', adminToken);
+  return list.body.find((w) => w.isActive)!.id;
+}
+
+describe('declining a request', () => {
+  test('Decline with feedback: the customer sees declined and the feedback', async () => {
+    const id = await submitRequestThroughApi(server, customerToken, item('Brother DR-1000 Drum'));
+    await admin.goto(`/admin/exchange/${id}`);
+    await admin.getByRole('radio', { name: 'Decline' }).click();
+    expect(await admin.getByLabel('Warehouse').count()).toBe(0); // only when approving
+    await admin.getByLabel('Admin Feedback').fill('The drum is scratched, so we cannot resell it.');
+    await admin.getByRole('button', { name: 'Submit Decision' }).click();
+    await admin.getByRole('heading', { name: 'Exchange Process' }).waitFor();
+    await see(admin, 'This request was declined.');
+    expect(await admin.getByTestId('status-badge').first().textContent()).toBe('Declined');
+    expect(await admin.getByTestId('admin-feedback').textContent()).toBe('The drum is scratched, so we cannot resell it.');
+    expect(await admin.getByRole('button', { name: 'Mark as Received' }).count()).toBe(0);
+
+    const seen = await server.api('GET', `/api/exchange/${id}`, customerToken);
+    expect(seen.body).toMatchObject({ status: 'declined', adminFeedback: 'The drum is scratched, so we cannot resell it.' });
+    // a declined request is in none of the tabs 0-3
+    await admin.goto(`/admin?q=${encodeURIComponent('DR-1000')}`);
+    for (const tab of [0, 1, 2, 3]) expect(await tabCount(admin, tab)).toBeNull();
+  }, 60_000);
+});
+
+describe('deleting a request', () => {
+  test("Delete asks 'Are you sure you want to delete this exchange request? This cannot be undone.' and removes it from every tab", async () => {
+    const id = await submitRequestThroughApi(server, customerToken, item('Brother TN-2365 Toner'));
+    const approved = await server.api('PUT', `/api/admin/exchange-requests/${id}/status`, adminToken, { status: 'approved', warehouseId: await activeWarehouseId() });
+    expect(approved.status).toBe(200);
+    await admin.goto('/admin?tab=1&q=TN-2365');
+    expect(await tabCount(admin, 1)).toBe(1);
+    await admin.getByRole('link', { name: /^View Brother TN-2365 Toner/ }).click();
+    await admin.waitForURL(`**/admin/exchange/${id}`);
+    await admin.getByRole('button', { name: 'Delete' }).click();
+    const confirm = admin.getByRole('alertdialog');
+    await see(confirm, 'Are you sure you want to delete this exchange request? This cannot be undone.');
+    await checkScreen(admin, 'admin-delete-request-confirm');
+    // keyboard: Escape closes without deleting, focus returns to the trigger
+    await admin.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'detached' });
+    expect(await admin.evaluate(() => document.activeElement?.textContent)).toBe('Delete');
+    await admin.keyboard.press('Enter');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await admin.waitForURL('**/admin?tab=1');
+    for (const tab of [0, 1, 2, 3]) {
+      await admin.goto(`/admin?tab=${tab}&q=TN-2365`);
+      await see(admin, 'No exchange requests found in this category');
+      expect(await tabCount(admin, tab)).toBeNull();
+    }
+    expect((await server.api('GET', `/api/admin/exchange-requests/${id}`, adminToken)).status).toBe(404);
+  }, 60_000);
+});
+
+describe('the warehouse manager', () => {
+  test("a missing field says 'Please fill in all required fields: {list}'; edit; deactivate; delete with its confirmation", async () => {
+    await admin.goto('/admin?tab=5');
+    await admin.getByRole('button', { name: 'Add Warehouse' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Add Warehouse' });
+    await dialog.getByLabel('Name').fill('Pune Depot');
+    await dialog.getByLabel('City').fill('Pune');
+    await dialog.getByRole('button', { name: 'Add Warehouse' }).click();
+    await see(dialog, 'Please fill in all required fields: addressLine1, state, postalCode, country');
+    expect(await dialog.getByLabel('State').getAttribute('aria-invalid')).toBe('true');
+    await checkScreen(admin, 'admin-warehouse-required-fields');
+    await dialog.getByLabel('Address Line 1').fill('Survey 44, Hinjewadi');
+    await dialog.getByLabel('State').fill('Maharashtra');
+    await dialog.getByLabel('Postal Code').fill('411057');
+    await dialog.getByLabel('Country').fill('India');
+    await dialog.getByRole('button', { name: 'Add Warehouse' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const row = admin.getByTestId('warehouse-row').filter({ hasText: 'Pune Depot' });
+    await row.waitFor();
+
+    // Edit: every field comes back filled; switching Active off marks it Inactive.
+    await row.getByRole('button', { name: 'Edit Pune Depot' }).click();
+    const edit = admin.getByRole('dialog', { name: 'Edit Warehouse' });
+    expect(await edit.getByLabel('Postal Code').inputValue()).toBe('411057');
+    await edit.getByLabel('Contact Person').fill('Anil Patil');
+    await edit.getByRole('switch', { name: 'Active' }).click();
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await row.getByText('Inactive', { exact: true }).waitFor();
+    await see(row, 'Anil Patil');
+
+    // Delete asks first; Cancel keeps it.
+    await row.getByRole('button', { name: 'Delete Pune Depot' }).click();
+    const confirm = admin.getByRole('alertdialog');
+    await see(confirm, 'Are you sure you want to delete this warehouse? This action cannot be undone.');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await row.count()).toBe(1);
+    await row.getByRole('button', { name: 'Delete Pune Depot' }).click();
+    await admin.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await row.waitFor({ state: 'detached' });
+  }, 60_000);
+
+  test("a duplicate name fails with 'Failed to save warehouse' and the server's reason", async () => {
+    await admin.goto('/admin?tab=5');
+    await admin.getByRole('button', { name: 'Add Warehouse' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Add Warehouse' });
+    for (const [label, value] of [['Name', 'bengaluru returns hub'], ['Address Line 1', 'Elsewhere 1'], ['City', 'Bengaluru'], ['State', 'Karnataka'], ['Postal Code', '560001'], ['Country', 'India']]) {
+      await dialog.getByLabel(label!).fill(value!);
+    }
+    await dialog.getByRole('button', { name: 'Add Warehouse' }).click();
+    const alert = dialog.getByRole('alert');
+    await see(alert, 'Failed to save warehouse');
+    expect((await alert.textContent())!.length).toBeGreaterThan('Failed to save warehouse'.length);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+  }, 60_000);
+
+  test("with no active warehouse, Approve shows a warning linking to /admin?tab=5; with none at all: 'No warehouses have been added yet.'", async () => {
+    const id = await submitRequestThroughApi(server, customerToken, item('Brother DK-22205 Label Roll'));
+    const list = await server.api<{ id: string }[]>('GET', '/api/admin/warehouses', adminToken);
+    for (const w of list.body) expect((await server.api('DELETE', `/api/admin/warehouses/${w.id}`, adminToken)).status).toBe(200);
+    await admin.goto(`/admin/exchange/${id}`);
+    await admin.getByRole('radio', { name: 'Approve' }).click();
+    const link = admin.getByRole('link', { name: 'Add a warehouse in the Warehouse Manager' });
+    expect(await link.getAttribute('href')).toBe('/admin?tab=5');
+    expect(await admin.getByLabel('Warehouse').count()).toBe(0);
+    await checkScreen(admin, 'admin-detail-no-warehouses');
+    await link.click();
+    await admin.waitForURL('**/admin?tab=5');
+    await see(admin, 'No warehouses have been added yet.');
+    await checkScreen(admin, 'admin-warehouses-empty');
+  }, 60_000);
+});
+
+describe('the admin guard and the error alerts', () => {
+  test('a customer opening /admin or an admin detail page is sent to /dashboard', async () => {
+    const { context, page } = await newPerson(browser, server);
+    await signInThroughPages(page, server, 'zoe.dsouza@example.com');
+    await page.waitForURL('**/dashboard');
+    await page.goto('/admin?tab=4');
+    await page.waitForURL('**/dashboard');
+    await page.goto('/admin/exchange/00000000-0000-4000-8000-000000000000');
+    await page.waitForURL('**/dashboard');
+    const api = await page.evaluate(async () => (await fetch('/api/admin/exchange-requests')).status);
+    expect(api).toBe(403);
+    await context.close();
+  }, 60_000);
+
+  test("an unknown request shows 'Failed to load exchange details' with the server's 'Exchange request not found'", async () => {
+    await admin.goto('/admin/exchange/00000000-0000-4000-8000-000000000000');
+    const alert = admin.getByRole('alert');
+    await see(alert, 'Failed to load exchange details');
+    await see(alert, 'Exchange request not found');
+    await checkScreen(admin, 'admin-detail-not-found');
+  }, 60_000);
+
+  test('a page left open while another admin acted shows the §8 texts with the server reason', async () => {
+    const warehouse = await server.api<{ id: string }>('POST', '/api/admin/warehouses', adminToken, {
+      name: 'Kochi Port Store', addressLine1: 'Willingdon Island', city: 'Kochi', state: 'Kerala', postalCode: '682003', country: 'India',
+    });
+    const id = await submitRequestThroughApi(server, customerToken, item('Brother LC-3213 Ink Set'));
+
+    // Decision: someone else approved first.
+    await admin.goto(`/admin/exchange/${id}`);
+    await server.api('PUT', `/api/admin/exchange-requests/${id}/status`, adminToken, { status: 'approved', warehouseId: warehouse.body.id });
+    await admin.getByRole('radio', { name: 'Decline' }).click();
+    await admin.getByRole('button', { name: 'Submit Decision' }).click();
+    await see(admin.getByRole('alert'), 'Failed to update status');
+    await see(admin.getByRole('alert'), 'This request is already approved; it can no longer be declined.');
+
+    // Mark as Received: someone else already did.
+    await submitShippingThroughApi(server, customerToken, id);
+    await admin.goto(`/admin/exchange/${id}`);
+    await server.api('PUT', `/api/admin/exchange-requests/${id}/transit`, adminToken, { transitStatus: 'received' });
+    await admin.getByRole('button', { name: 'Mark as Received' }).click();
+    let dialog = admin.getByRole('dialog', { name: 'Mark as Received' });
+    await dialog.getByRole('button', { name: 'Mark as Received' }).click();
+    await see(dialog.getByRole('alert'), 'Failed to update transit status');
+    await see(dialog.getByRole('alert'), 'This item has already been marked as received.');
+    await checkScreen(admin, 'admin-error-transit');
+
+    // Assign: someone else credited first.
+    await admin.goto(`/admin/exchange/${id}`);
+    await server.api('PUT', `/api/admin/exchange-requests/${id}/credit`, adminToken, { creditAmount: 100 });
+    await admin.getByRole('button', { name: 'Assign Loyalty Points' }).click();
+    dialog = admin.getByRole('dialog', { name: 'Assign Loyalty Points' });
+    await dialog.getByLabel(/^Credit Amount/).fill('120');
+    await dialog.getByRole('button', { name: 'Assign Loyalty Points' }).click();
+    await see(dialog.getByRole('alert'), 'Failed to assign loyalty points');
+    await see(dialog.getByRole('alert'), 'Credit has already been assigned to this request.');
+
+    // Complete, then Delete: the request is gone by then.
+    await admin.goto(`/admin/exchange/${id}`);
+    await server.api('DELETE', `/api/admin/exchange-requests/${id}`, adminToken);
+    await admin.getByRole('button', { name: 'Complete Exchange' }).click();
+    dialog = admin.getByRole('dialog', { name: 'Complete Exchange' });
+    await dialog.getByRole('button', { name: 'Complete Exchange' }).click();
+    await see(dialog.getByRole('alert'), 'Failed to complete exchange');
+    await see(dialog.getByRole('alert'), 'Exchange request not found');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await admin.getByRole('button', { name: 'Delete' }).click();
+    await admin.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await see(admin.getByRole('alertdialog').getByRole('alert'), 'Failed to delete exchange');
+
+    // Warehouse delete: already deleted elsewhere.
+    await admin.goto('/admin?tab=5');
+    await server.api('DELETE', `/api/admin/warehouses/${warehouse.body.id}`, adminToken);
+    await admin.getByRole('button', { name: 'Delete Kochi Port Store' }).click();
+    await admin.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await see(admin.getByRole('alertdialog').getByRole('alert'), 'Failed to delete warehouse');
+  }, 90_000);
+
+  test('the search keeps to the URL: a deep link opens the tab with its search', async () => {
+    await admin.goto('/admin?tab=2&q=nothing-matches-this');
+    expect(await admin.getByRole('link', { name: /^In Transit/ }).getAttribute('aria-current')).toBe('page');
+    expect(await admin.getByRole('searchbox', { name: SEARCH_REQUESTS }).inputValue()).toBe('nothing-matches-this');
+    await see(admin, 'No exchange requests found in this category');
+    await search(admin, SEARCH_REQUESTS, '');
+    expect(new URL(admin.url()).search).toBe('?tab=2');
+  }, 60_000);
+});
