@@ -12,7 +12,7 @@ import { formatDate } from '#src/lib/requests.ts';
 export function ExchangeCard({ request, locale }: { request: ExchangeRequest; locale: string }) {
   const credited = request.creditAmount > 0;
   return (
-    <Card className="gap-0 overflow-hidden py-0" data-testid="exchange-card">
+    <Card className="w-full gap-0 overflow-hidden py-0" data-testid="exchange-card">
       {credited ? (
         <p className="flex items-center gap-2 bg-success px-4 py-1.5 text-sm font-medium text-success-foreground">
           <Coins className="size-4" aria-hidden="true" />

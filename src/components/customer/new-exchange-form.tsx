@@ -37,7 +37,17 @@ export function NewExchangeForm() {
   const [submitting, setSubmitting] = useState(false);
   const uploading = images.some((image) => !image.uploaded);
 
-  const set = (field: Field) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }));
+  const settle = (field: Field | 'images') =>
+    setMissing((m) => {
+      if (!m.has(field)) return m;
+      const next = new Set(m);
+      next.delete(field);
+      return next;
+    });
+  const set = (field: Field) => (event: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [field]: event.target.value }));
+    settle(field);
+  };
   const invalid = (field: Field | 'images') => missing.has(field) || undefined;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -112,7 +122,15 @@ export function NewExchangeForm() {
         </Label>
         <Textarea id="description" name="description" rows={4} value={values.description} onChange={set('description')} required aria-invalid={invalid('description')} maxLength={5000} placeholder="What is it, how was it used, any defects?" />
       </div>
-      <ImagePicker images={images} onChange={setImages} disabled={submitting} invalid={missing.has('images')} />
+      <ImagePicker
+        images={images}
+        onChange={(update) => {
+          setImages(update);
+          settle('images');
+        }}
+        disabled={submitting}
+        invalid={missing.has('images')}
+      />
       {error ? (
         <Alert variant="destructive">
           <AlertDescription>{error}</AlertDescription>

@@ -55,10 +55,10 @@ export function RequestDetailsTable({ request, locale }: { request: ExchangeRequ
       <TableBody>
         {rows.map(([label, value]) => (
           <TableRow key={label} className="hover:bg-transparent">
-            <TableHead scope="row" className="w-40 align-top normal-case tracking-normal text-sm font-medium">
+            <TableHead scope="row" className="h-auto w-32 py-2.5 align-top text-sm font-medium tracking-normal whitespace-normal normal-case sm:w-44">
               {label}
             </TableHead>
-            <TableCell className="whitespace-normal break-words">{value}</TableCell>
+            <TableCell className="align-top break-words whitespace-normal">{value}</TableCell>
           </TableRow>
         ))}
       </TableBody>

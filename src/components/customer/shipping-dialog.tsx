@@ -74,7 +74,16 @@ export function ShippingDialog({ requestId, triggerLabel = 'Add Details' }: { re
           <DialogTitle>Submit Shipping Details</DialogTitle>
           <DialogDescription>Tell us how you sent the item so we can follow it to the warehouse.</DialogDescription>
         </DialogHeader>
-        <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
+        <form
+          onSubmit={(event) => void submit(event)}
+          onInput={() => {
+            if (missing.size === 0) return;
+            setMissing(new Set());
+            setError(null);
+          }}
+          noValidate
+          className="flex flex-col gap-4"
+        >
           <div className="flex flex-col gap-2">
             <Label htmlFor="carrierName">Carrier Name</Label>
             <Input id="carrierName" name="carrierName" placeholder="USPS, FedEx, UPS etc." required aria-invalid={invalid('carrierName')} maxLength={100} />

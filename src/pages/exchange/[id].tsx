@@ -67,11 +67,15 @@ export default async function ExchangeDetailPage({ path, query, id }: PageProps<
     <>
       <title>{`${request.productName} · SwapPoints`}</title>
       <div className="flex flex-col gap-4">
-        <div className="flex flex-wrap items-center gap-2">
+        <div className="flex items-start gap-2">
           <BackToList />
-          <h1 className="min-w-0 flex-1 truncate text-2xl font-semibold tracking-tight">{request.productName}</h1>
-          <StatusBadge status={request.status} />
-          <TransitChip request={request} />
+          <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+            <h1 className="text-2xl font-semibold tracking-tight break-words">{request.productName}</h1>
+            <div className="flex flex-wrap gap-1.5">
+              <StatusBadge status={request.status} />
+              <TransitChip request={request} />
+            </div>
+          </div>
           <RefreshButton iconOnly label="Refresh request" />
         </div>
         <RefreshBar />
@@ -117,7 +121,7 @@ export default async function ExchangeDetailPage({ path, query, id }: PageProps<
                 </CardHeader>
                 <CardContent className="flex flex-col gap-6">
                   <RequestStepper request={request} locale={locale} />
-                  {credit.ok && credit.data ? (
+                  {credit.ok && credit.data && credit.data.creditAmount > 0 ? (
                     <CreditAmount amount={credit.data.creditAmount} currency={credit.data.currency} label="Total Available Store Credit" description="Usable on your next purchase." />
                   ) : null}
                 </CardContent>
