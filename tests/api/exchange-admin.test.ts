@@ -34,6 +34,7 @@ describe.each(databaseKinds())('admin exchange calls (%s)', (kind) => {
     let byStage: Record<string, string>;
     let boss: Person;
     let people: Person[];
+    let listerWarehouse: string;
 
     beforeAll(async () => {
       // a database of its own, so the counts are exact
@@ -41,6 +42,7 @@ describe.each(databaseKinds())('admin exchange calls (%s)', (kind) => {
       boss = await signInPerson(lister, 'boss@swappoints.example', { admin: true });
       people = [await signInPerson(lister, 'meera.iyer@example.com'), await signInPerson(lister, 'kiran.patel@example.com')];
       const w = (await createWarehouse(lister, boss)).id;
+      listerWarehouse = w;
       const stages: Stage[] = ['pending', 'approved', 'shipped', 'received', 'credited', 'completed', 'declined'];
       byStage = {};
       for (const [i, stage] of stages.entries()) {
@@ -108,6 +110,27 @@ describe.each(databaseKinds())('admin exchange calls (%s)', (kind) => {
         expect(res.status).toBe(400);
         expect(typeof res.body.error).toBe('string');
       }
+    });
+    test('paged totals (kept by triggers) always equal the rows each filter really holds', async () => {
+      const check = async () => {
+        for (const filter of ['', 'tab=0', 'tab=1', 'tab=2', 'tab=3', 'status=pending', 'status=approved', 'status=declined', 'status=completed', 'tab=3&status=approved', 'q=kyocera']) {
+          const all = await lister.request('GET', `/api/admin/exchange-requests?${filter}`, { token: boss.token });
+          const paged = await lister.request('GET', `/api/admin/exchange-requests?${filter}${filter ? '&' : ''}page=1&pageSize=1`, { token: boss.token });
+          expect(Number(paged.headers.get('x-total-count')), filter).toBe(all.body.length);
+        }
+        const counts = (await lister.request('GET', '/api/admin/exchange-requests/counts', { token: boss.token })).body;
+        const lengths = await Promise.all([0, 1, 2, 3].map(async (tab) => (await lister.request('GET', `/api/admin/exchange-requests?tab=${tab}`, { token: boss.token })).body.length));
+        expect([counts.pending, counts.awaitingShipping, counts.inTransit, counts.received]).toEqual(lengths);
+      };
+      await check();
+      // every kind of change moves them: create, cancel, decide, ship, receive, complete, delete
+      const cancelled = await createRequest(lister, people[0]!);
+      expect((await lister.request('DELETE', `/api/exchange/${cancelled}`, { token: people[0]!.token })).status).toBe(200);
+      const done = await requestAt(lister, 'completed', people[1]!, boss, listerWarehouse);
+      const dropped = await requestAt(lister, 'shipped', people[0]!, boss, listerWarehouse);
+      expect((await lister.request('DELETE', `/api/admin/exchange-requests/${dropped}`, { token: boss.token })).status).toBe(200);
+      await check();
+      expect(done).toBeTruthy();
     });
   });
 

@@ -69,15 +69,41 @@ export interface ListResult<T> {
   total: number;
 }
 
-async function runList(db: Db, base: RequestsQuery, paging: PageRequest): Promise<{ rows: ExchangeRequestRow[]; total: number }> {
+/**
+ * Newest first. The tie-break on id runs the same way as the indexes' (created_at desc, id), so a
+ * page is read straight off an index. With paging, the total comes from the trigger-kept counter
+ * when the filter is exactly one counted bucket, otherwise from count(*).
+ */
+async function runList(
+  db: Db,
+  base: RequestsQuery,
+  paging: PageRequest,
+  bucket: string | null = null,
+): Promise<{ rows: ExchangeRequestRow[]; total: number }> {
   const page = pageOf(paging);
-  let rowsQuery = base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');
+  let rowsQuery = base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'asc');
   if (page) rowsQuery = rowsQuery.limit(page.limit).offset(page.offset);
-  const [rows, count] = await Promise.all([
-    rowsQuery.execute(),
-    page ? base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow() : undefined,
-  ]);
-  return { rows, total: count ? Number(count.total) : rows.length };
+  const [rows, total] = await Promise.all([rowsQuery.execute(), page ? countOf(db, base, bucket) : undefined]);
+  return { rows, total: total ?? rows.length };
+}
+
+async function countOf(db: Db, base: RequestsQuery, bucket: string | null): Promise<number> {
+  if (bucket) {
+    // exchange_request_counts (migration 003) is kept by triggers, not written by the application
+    const { rows } = await sql<{ n: string }>`select n from exchange_request_counts where bucket = ${bucket}`.execute(db);
+    if (rows[0]) return Number(rows[0].n);
+  }
+  const row = await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/** The counter that holds an admin filter's total, if one does (no search; tab or status, not both). */
+function bucketOf(filter: { q?: string; status?: RequestStatus; tab?: AdminTab }): string | null {
+  if (cleanText(filter.q)) return null;
+  if (filter.tab !== undefined && filter.status === undefined) return `tab:${filter.tab}`;
+  if (filter.tab === undefined && filter.status !== undefined) return `status:${filter.status}`;
+  if (filter.tab === undefined && filter.status === undefined) return 'all';
+  return null;
 }
 
 export interface CustomerListFilter extends PageRequest {
@@ -125,20 +151,14 @@ function adminBase(db: Db, filter: { q?: string; status?: RequestStatus; tab?: A
 
 /** GET /api/admin/exchange-requests: every request, newest first, by tab and status; q searches product, brand and email. */
 export async function listAdminRequests(db: Db, filter: AdminListFilter): Promise<ListResult<AdminExchangeRequest>> {
-  const { rows, total } = await runList(db, adminBase(db, filter), filter);
+  const { rows, total } = await runList(db, adminBase(db, filter), filter, bucketOf(filter));
   const items = await withImages(db, rows);
   return { items: items.map((item, i) => ({ ...item, userEmail: rows[i]!.customer_email })), total };
 }
 
 /** The admin tab badges: how many requests each of tabs 0-3 holds (matching q when given). */
 export async function countAdminTabs(db: Db, filter: { q?: string } = {}): Promise<RequestCounts> {
-  const counts = await Promise.all(
-    ADMIN_TABS.map((tab) =>
-      adminBase(db, { ...filter, tab })
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .executeTakeFirstOrThrow(),
-    ),
-  );
-  const [pending, awaitingShipping, inTransit, received] = counts.map((c) => Number(c.n)) as [number, number, number, number];
+  const counts = await Promise.all(ADMIN_TABS.map((tab) => countOf(db, adminBase(db, { ...filter, tab }), bucketOf({ ...filter, tab }))));
+  const [pending, awaitingShipping, inTransit, received] = counts as [number, number, number, number];
   return { pending, awaitingShipping, inTransit, received };
 }

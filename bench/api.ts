@@ -1,0 +1,275 @@
+/**
+ * `bun run bench:api` — the exchange API under concurrent load, on PostgreSQL (DATABASE_URL).
+ *
+ * Seeds a database of its own (1,000 requests, then 100,000 over 5,000 customers), starts the real
+ * app and a bare Bun.serve that answers the same SQL (the floor) in a child process, and measures
+ * req/s and p50/p95/p99 for the customer detail, the admin list (tab 0, page 50) and an admin
+ * search. Targets: admin list p95 at 100k within 1.5× of its p95 at 1k; every endpoint at least
+ * half the floor's throughput. Options: --seconds N (per measurement, default 8), --concurrency N
+ * (default 16), --keep (leave the bench database).
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SignJWT } from 'jose';
+import pg from 'pg';
+import { createApp } from '#api/app.ts';
+import { openContext } from '#api/host.ts';
+import { createLogger } from '#api/lib/log.ts';
+import { loadSettings } from '#api/settings.ts';
+import { connectPostgres } from '#api/db/connect.ts';
+import { migrateToLatest } from '#api/db/migrate.ts';
+
+const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+const PAGE_SIZE = 20;
+const ADMIN_EMAIL = 'bench.admin@swappoints.example';
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+
+// ---- the child: the app and the bare floor, side by side ------------------------------------------
+
+async function serve(url: string) {
+  const settings = loadSettings({ DATABASE_URL: url, JWT_SECRET, DATA_DIR: mkdtempSync(join(tmpdir(), 'sp-bench-')), LOG_LEVEL: 'error' });
+  const { ctx } = await openContext(settings, { role: 'server', log: createLogger('error') });
+  const app = createApp(ctx);
+  const appServer = Bun.serve({ port: 0, fetch: (request) => app.handle(request) });
+
+  // The floor: the same statements the endpoints run (session check, rows, count, images, events), no framework.
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const q = async (text: string, values: unknown[]) => (await pool.query(text, values)).rows;
+  const session = (sid: string, sub: string) =>
+    q(`select u.id, u.email, u.name, u.is_admin, s.id as session_id from sessions s join users u on u.id = s.user_id
+       where s.id = $1 and s.user_id = $2 and s.revoked_at is null and s.expires_at > now()`, [sid, sub]);
+  const images = (ids: string[]) =>
+    q('select request_id, url, public_id from request_images where request_id = any($1::uuid[]) order by request_id, position', [ids]);
+  const claims = (request: Request) => JSON.parse(Buffer.from(request.headers.get('authorization')!.split('.')[1]!, 'base64url').toString());
+  const bare = Bun.serve({
+    port: 0,
+    async fetch(request) {
+      const url = new URL(request.url);
+      const c = claims(request);
+      const [user] = await session(c.sid, c.sub);
+      if (!user) return new Response('{"error":"no"}', { status: 401 });
+      if (url.pathname.startsWith('/detail/')) {
+        const id = url.pathname.slice(8);
+        const [row] = await q('select * from exchange_requests where id = $1', [id]);
+        if (!row || row.user_id !== user.id) return new Response('{"error":"not found"}', { status: 404 });
+        const [imgs, events] = await Promise.all([images([id]), q('select * from request_events where request_id = $1 order by id', [id])]);
+        return Response.json({ ...row, images: imgs, events });
+      }
+      const search = url.searchParams.get('q');
+      const where = search ? `search_text like $1` : `status = 'pending'`;
+      const values = search ? [`%${search.toLowerCase()}%`] : [];
+      const offset = (Number(url.searchParams.get('page') ?? 1) - 1) * PAGE_SIZE;
+      const [rows, [count]] = await Promise.all([
+        q(`select * from exchange_requests where ${where} order by created_at desc, id desc limit ${PAGE_SIZE} offset ${offset}`, values),
+        q(`select count(*) as total from exchange_requests where ${where}`, values),
+      ]);
+      const imgs = await images(rows.map((r) => r.id));
+      return Response.json({ rows, images: imgs }, { headers: { 'x-total-count': String(count.total) } });
+    },
+  });
+  process.stdout.write(`${JSON.stringify({ app: appServer.port, bare: bare.port })}\n`);
+}
+
+// ---- seeding ------------------------------------------------------------------------------------
+
+const STATUS_MIX = `
+  case when n % 20 < 5 then 'pending' when n % 20 < 8 then 'approved' when n % 20 < 11 then 'shipped'
+       when n % 20 < 14 then 'received' when n % 20 < 18 then 'completed' else 'declined' end`;
+
+/** Requests from..to (exclusive) over `customers` customers, with one image and a created event each. */
+async function seed(client: pg.Client, from: number, to: number, customers: number) {
+  await client.query(
+    `insert into users (email, name, shop_customer_id)
+     select format('customer.%s@example.com', lpad(i::text, 5, '0')), format('Customer %s', i), format('73%s', lpad(i::text, 8, '0'))
+       from generate_series(1, $1) i on conflict (email) do nothing`,
+    [customers],
+  );
+  await client.query(`
+    insert into warehouses (name, address_line1, city, state, postal_code, country)
+    values ('Bengaluru Returns Hub', 'Plot 18, Peenya', 'Bengaluru', 'Karnataka', '560058', 'India') on conflict do nothing`);
+  const brands = `(array['HP','Canon','Epson','Brother','Kyocera','Lexmark','Ricoh','Xerox'])[1 + n % 8]`;
+  const parts = `(array['Toner Cartridge','Ink Cartridge','Fuser Unit','Drum Unit','Print Head','Paper Tray','Maintenance Kit'])[1 + (n / 8) % 7]`;
+  await client.query(
+    `with w as (select id, jsonb_build_object('id', id, 'name', name, 'addressLine1', address_line1, 'addressLine2', null, 'city', city,
+                 'state', state, 'postalCode', postal_code, 'country', country, 'contactPerson', null, 'contactPhone', null) as snap
+                  from warehouses order by name limit 1),
+          c as (select id, email, row_number() over (order by email) as k from users where email like 'customer.%'),
+          src as (select n, ${STATUS_MIX} as stage from generate_series($1::int, $2::int - 1) n)
+     insert into exchange_requests (user_id, customer_email, product_name, brand, description, condition, status, transit_status,
+        shipping_carrier, shipping_tracking_number, shipping_date, warehouse_id, warehouse_snapshot, credit_amount, created_at, updated_at)
+     select c.id, c.email, format('%s %s', ${brands}, ${parts}) || ' #' || n, ${brands}, 'Used spare part, works as expected',
+            (array['new','like_new','very_good','good','fair','poor'])[1 + n % 6],
+            case stage when 'shipped' then 'approved' when 'received' then 'approved' else stage end,
+            case stage when 'shipped' then 'shipped' when 'received' then 'received' when 'completed' then 'received' end,
+            case when stage in ('shipped','received','completed') then 'Blue Dart' end,
+            case when stage in ('shipped','received','completed') then 'BD' || n end,
+            case when stage in ('shipped','received','completed') then date '2026-01-01' + (n % 300) end,
+            case when stage in ('approved','shipped','received','completed') then w.id end,
+            case when stage in ('approved','shipped','received','completed') then w.snap end,
+            case when stage = 'completed' then 100 + n % 900 else 0 end,
+            timestamptz '2025-01-01' + make_interval(secs => n * 30), timestamptz '2025-01-01' + make_interval(secs => n * 30)
+       from src cross join w join c on c.k = 1 + (src.n % $3)`,
+    [from, to, customers],
+  );
+  await client.query(
+    `insert into request_images (request_id, uploaded_by, public_id, url, content_type, byte_size)
+     select r.id, r.user_id, md5(r.id::text) || substr(md5(r.id::text || 'x'), 1, 8), '/media/' || md5(r.id::text) || '.jpg', 'image/jpeg', 40000
+       from exchange_requests r where not exists (select 1 from request_images i where i.request_id = r.id)`,
+  );
+  await client.query(
+    `insert into request_events (request_id, type, actor_id, actor_email, actor_role, to_status, created_at)
+     select r.id, 'created', r.user_id, r.customer_email, 'customer', 'pending', r.created_at
+       from exchange_requests r where not exists (select 1 from request_events e where e.request_id = r.id)`,
+  );
+  await client.query('vacuum analyze');
+}
+
+async function tokenFor(client: pg.Client, email: string, admin: boolean): Promise<string> {
+  const { rows } = await client.query(
+    `insert into users (email, is_admin) values ($1, $2) on conflict (email) do update set is_admin = excluded.is_admin returning id`,
+    [email, admin],
+  );
+  const user = rows[0].id as string;
+  const session = (await client.query(`insert into sessions (user_id, expires_at) values ($1, now() + interval '1 day') returning id`, [user])).rows[0].id;
+  return new SignJWT({ sub: user, email, admin, sid: session })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setExpirationTime('1d')
+    .sign(new TextEncoder().encode(JWT_SECRET));
+}
+
+// ---- load ---------------------------------------------------------------------------------------
+
+interface Figures {
+  reqPerSec: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(seconds: number, concurrency: number, next: () => { url: string; token: string }): Promise<Figures> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let end = 0;
+  const worker = async () => {
+    while (performance.now() < end) {
+      const { url, token } = next();
+      const started = performance.now();
+      const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+      await res.arrayBuffer();
+      latencies.push(performance.now() - started);
+      if (res.status !== 200) errors++;
+    }
+  };
+  // warm-up, then the measured run
+  const warmEnd = performance.now() + 1000;
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (performance.now() < warmEnd) {
+      const { url, token } = next();
+      await (await fetch(url, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer();
+    }
+  }));
+  const started = performance.now();
+  end = started + seconds * 1000;
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) => Number(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))]!.toFixed(2));
+  return { reqPerSec: Math.round(latencies.length / elapsed), p50: at(0.5), p95: at(0.95), p99: at(0.99), errors };
+}
+
+// ---- main ---------------------------------------------------------------------------------------
+
+async function main() {
+  const base = process.env.DATABASE_URL;
+  if (!base) throw new Error('Set DATABASE_URL to a PostgreSQL server (the bench creates and drops a database of its own).');
+  const seconds = arg('seconds', 8);
+  const concurrency = arg('concurrency', 16);
+  const name = `sp_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const dbUrl = url.toString();
+  const handle = connectPostgres(dbUrl, createLogger('error'));
+  await migrateToLatest(handle.db);
+  await handle.close();
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  const child = Bun.spawn(['bun', import.meta.path, '--serve', dbUrl], { stdout: 'pipe', stderr: 'inherit' });
+  const results: Record<string, Figures> = {};
+  try {
+    const t0 = performance.now();
+    await seed(client, 0, 1_000, 50);
+    console.log(`seeded 1,000 requests in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    const reader = child.stdout.getReader();
+    const { value } = await reader.read();
+    const ports = JSON.parse(new TextDecoder().decode(value).trim().split('\n')[0]!) as { app: number; bare: number };
+    const appUrl = `http://127.0.0.1:${ports.app}`;
+    const bareUrl = `http://127.0.0.1:${ports.bare}`;
+    const adminToken = await tokenFor(client, ADMIN_EMAIL, true);
+    const listAt = (origin: string, path: string) => () => ({ url: `${origin}${path}`, token: adminToken });
+
+    const smallPage = 5; // at 1k rows tab 0 holds 250 requests: page 50 of 5 is its last full page
+    results['admin list, 1k rows (app)'] = await load(seconds, concurrency, listAt(appUrl, `/api/admin/exchange-requests?tab=0&page=50&pageSize=${smallPage}`));
+
+    const t1 = performance.now();
+    await seed(client, 1_000, 100_000, 5_000);
+    console.log(`seeded 100,000 requests over 5,000 customers in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
+    results['admin list, 100k rows (app)'] = await load(seconds, concurrency, listAt(appUrl, `/api/admin/exchange-requests?tab=0&page=50&pageSize=${smallPage}`));
+
+    // customer detail: 200 customers, each opening one of their own requests
+    const owners = (
+      await client.query(
+        `select distinct on (user_id) user_id, u.email, r.id from exchange_requests r join users u on u.id = r.user_id
+          where u.email like 'customer.%' order by user_id, r.created_at desc limit 200`,
+      )
+    ).rows as { email: string; id: string }[];
+    const customers: { id: string; token: string }[] = [];
+    for (const o of owners) customers.push({ id: o.id, token: await tokenFor(client, o.email, false) });
+    const detail = (origin: string, path: (id: string) => string) => () => {
+      const c = customers[Math.floor(Math.random() * customers.length)]!;
+      return { url: `${origin}${path(c.id)}`, token: c.token };
+    };
+    const searches = Array.from({ length: 50 }, (_, i) => `customer.${String(1 + i * 97).padStart(5, '0')}`);
+    const search = (origin: string, path: (q: string) => string) => () => ({ url: `${origin}${path(searches[Math.floor(Math.random() * searches.length)]!)}`, token: adminToken });
+
+    results['customer detail (app)'] = await load(seconds, concurrency, detail(appUrl, (id) => `/api/exchange/${id}`));
+    results['customer detail (floor)'] = await load(seconds, concurrency, detail(bareUrl, (id) => `/detail/${id}`));
+    results['admin list tab 0 page 50 (app)'] = await load(seconds, concurrency, listAt(appUrl, `/api/admin/exchange-requests?tab=0&page=50&pageSize=${PAGE_SIZE}`));
+    results['admin list tab 0 page 50 (floor)'] = await load(seconds, concurrency, listAt(bareUrl, `/list?page=50`));
+    results['admin search (app)'] = await load(seconds, concurrency, search(appUrl, (q) => `/api/admin/exchange-requests?q=${q}&page=1&pageSize=${PAGE_SIZE}`));
+    results['admin search (floor)'] = await load(seconds, concurrency, search(bareUrl, (q) => `/list?q=${q}`));
+  } finally {
+    child.kill();
+    await child.exited;
+    await client.end();
+    if (!process.argv.includes('--keep')) await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+
+  console.log(`\n${concurrency} concurrent clients, ${seconds} s per measurement (after 1 s of warm-up)\n`);
+  console.log('| measurement | req/s | p50 ms | p95 ms | p99 ms | non-200 |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+  for (const [label, f] of Object.entries(results)) console.log(`| ${label} | ${f.reqPerSec} | ${f.p50} | ${f.p95} | ${f.p99} | ${f.errors} |`);
+  const ratio = (a: string, b: string) => results[a]!.reqPerSec / results[b]!.reqPerSec;
+  const growth = results['admin list, 100k rows (app)']!.p95 / results['admin list, 1k rows (app)']!.p95;
+  const checks: [string, boolean][] = [
+    [`admin list p95 at 100k is ${growth.toFixed(2)}× its p95 at 1k (target ≤ 1.5×)`, growth <= 1.5],
+    ...(['customer detail', 'admin list tab 0 page 50', 'admin search'] as const).map((e): [string, boolean] => {
+      const r = ratio(`${e} (app)`, `${e} (floor)`);
+      return [`${e}: ${(r * 100).toFixed(0)}% of the bare floor's throughput (target ≥ 50%)`, r >= 0.5];
+    }),
+  ];
+  console.log('');
+  for (const [text, ok] of checks) console.log(`${ok ? 'PASS' : 'FAIL'}  ${text}`);
+  if (Object.values(results).some((f) => f.errors > 0)) console.log('FAIL  some requests did not answer 200');
+}
+
+if (process.argv.includes('--serve')) await serve(process.argv[process.argv.indexOf('--serve') + 1]!);
+else await main();
