@@ -72,7 +72,7 @@ export async function* exportCreditHistory(
   filter: CreditExportFilter,
   options: { upTo: number; batchSize?: number },
 ): AsyncGenerator<CreditRecord[]> {
-  const batchSize = options.batchSize ?? 5000;
+  const batchSize = options.batchSize ?? 2000;
   let cursor = filter.afterId ?? 0;
   for (;;) {
     const rows = await filtered(db, filter, options.upTo).where('l.id', '>', cursor).orderBy('l.id').limit(batchSize).execute();

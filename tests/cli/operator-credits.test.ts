@@ -1,0 +1,247 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { readCsv } from '#api/lib/csv.ts';
+import { ROOT, runCli } from '#tests/helpers/cli.ts';
+import { bulkLedger, cliTargets, ledgerRows, requestAt, withContext, type Target } from './operator-data.ts';
+
+const HEADER = 'id,created_at,request_id,customer_email,amount,currency,push_status,push_attempts,pushed_at,transaction_id,push_error,note';
+/** A shop that cannot be reached: every push fails (and may be retried). */
+const UNREACHABLE_SHOP = { SHOP_BACKEND: 'shopify', SHOPIFY_ADMIN_URL: 'http://127.0.0.1:9/graphql.json', SHOPIFY_ADMIN_TOKEN: 'shpat_test', SHOPIFY_TIMEOUT_MS: '1000' };
+
+const all = await cliTargets();
+afterAll(async () => {
+  for (const t of all) await t.cleanup();
+});
+
+async function csvRecords(text: string) {
+  const out: Record<string, string>[] = [];
+  for await (const r of readCsv(text)) out.push(r.values);
+  return out;
+}
+
+const jsonLines = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+
+/** What the CSV must hold for a text cell: formula-like text gets a leading apostrophe. */
+const guarded = (text: string | null) => (text === null ? '' : /^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+
+/** The real binary, kept under control: stopped (SIGSTOP) once its temporary file holds data, to be killed then. */
+function spawnExport(target: Target, args: string[]) {
+  return Bun.spawn(['bun', join(ROOT, 'cli/index.ts'), 'credits', 'export', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...target.env } as Record<string, string>,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  });
+}
+
+async function stopWhenPartial(proc: ReturnType<typeof spawnExport>, dir: string, name: string): Promise<string> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const temp = readdirSync(dir).find((f) => f.startsWith(`.${name}.`) && f.endsWith('.tmp'));
+    if (temp && statSync(join(dir, temp)).size > HEADER.length + 2) {
+      proc.kill('SIGSTOP');
+      return join(dir, temp);
+    }
+    if (proc.exitCode !== null) throw new Error(`the export ended (${proc.exitCode}) before it could be interrupted`);
+    if (Date.now() > deadline) throw new Error('no temporary file appeared');
+    await Bun.sleep(1);
+  }
+}
+
+describe.each(all.map((t) => [t.name, t] as const))('credits on the %s database', (_name, target) => {
+  const cli = (...args: string[]) => runCli(args, target.env);
+  const exportCsv = async (...args: string[]) => {
+    const res = await cli('credits', 'export', ...args);
+    expect(res.code).toBe(0);
+    return res;
+  };
+
+  beforeAll(async () => {
+    await withContext(target.env, async (ctx) => {
+      await requestAt(ctx, 'credited', { credit: 750 });
+      await requestAt(ctx, 'completed', { credit: 1200 });
+      await bulkLedger(ctx, 40);
+    });
+  }, 120_000);
+
+  test('credits export writes CSV with a header row; parsed back it is the ledger, quoted and formula-safe', async () => {
+    const res = await exportCsv();
+    expect(res.stdout.split('\r\n')[0]).toBe(HEADER);
+    const db = await withContext(target.env, ledgerRows);
+    expect(db).toHaveLength(42);
+    const records = await csvRecords(res.stdout);
+    expect(records.map((r) => [r.id, r.created_at, r.request_id, r.customer_email, r.amount, r.currency, r.push_status, r.note])).toEqual(
+      db.map((r) => [String(r.id), new Date(r.created_at).toISOString(), r.exchange_request_id, r.email, r.amount, r.currency, r.push_status, guarded(r.note)]),
+    );
+    expect(records[0]).toMatchObject({ amount: '750.00', push_status: 'success', transaction_id: `embedded-${db[0]!.id}` });
+    expect(records.filter((r) => r.push_status === 'failed').length).toBe(4);
+    expect(res.stdout).toContain(`,"Valued, with ""care"", after inspection"\r\n`);
+    expect(res.stdout).toContain(`,"'=HYPERLINK(""http://evil.example"",""x"")"\r\n`);
+    expect(res.stdout).toContain(`,"two\nlines"\r\n`);
+    expect(res.stderr).toBe(`last-id: ${db.at(-1)!.id}\n`);
+  });
+
+  test('credits export --format json is an array of the API credit records; jsonl the same, one a line', async () => {
+    const json = JSON.parse((await exportCsv('--format', 'json')).stdout) as Record<string, unknown>[];
+    const db = await withContext(target.env, ledgerRows);
+    expect(json.map((r) => [r.id, r.exchangeRequestId, r.customerEmail, r.amount, r.currency, r.pushStatus, r.loyaltyPointsSuccess, r.note, r.createdAt])).toEqual(
+      db.map((r) => [r.id, r.exchange_request_id, r.email, Number(r.amount), r.currency, r.push_status, r.push_status === 'success', r.note, new Date(r.created_at).toISOString()]),
+    );
+    const lines = jsonLines((await exportCsv('--format', 'jsonl')).stdout);
+    expect(lines).toEqual(json);
+  });
+
+  test('--after-id gives exactly the credits added since, and prints the id to continue from', async () => {
+    const first = await exportCsv('--format', 'jsonl');
+    const lastId = Number(/^last-id: (\d+)\n$/.exec(first.stderr)![1]);
+    await withContext(target.env, async (ctx) => {
+      await requestAt(ctx, 'credited', { credit: 300 });
+      await bulkLedger(ctx, 5);
+    });
+    const db = await withContext(target.env, ledgerRows);
+    const fresh = db.filter((r) => r.id > lastId);
+    expect(fresh).toHaveLength(6);
+    const next = await exportCsv('--format', 'jsonl', '--after-id', String(lastId));
+    expect(jsonLines(next.stdout).map((r) => r.id)).toEqual(fresh.map((r) => r.id));
+    expect(next.stderr).toBe(`last-id: ${fresh.at(-1)!.id}\n`);
+    const none = await exportCsv('--after-id', String(fresh.at(-1)!.id));
+    expect(none.stdout).toBe(`${HEADER}\r\n`);
+    expect(none.stderr).toBe(`last-id: ${fresh.at(-1)!.id}\n`);
+    expect((await exportCsv('--format', 'json', '--after-id', String(fresh.at(-1)!.id))).stdout).toBe('[]\n');
+  });
+
+  test('--since, --until and --status filter; a date is a whole UTC day, a time is exact', async () => {
+    const ids = await withContext(target.env, async (ctx) => {
+      const rows = await ledgerRows(ctx);
+      const [a, b, c] = [rows[3]!.id, rows[4]!.id, rows[5]!.id];
+      const at = (id: number, time: string) => sql`update credit_ledger set created_at = ${time}::timestamptz where id = ${id}`.execute(ctx.db);
+      await at(a, '2026-01-15T10:00:00Z');
+      await at(b, '2026-01-16T23:59:59Z');
+      await at(c, '2026-01-17T00:00:00Z');
+      return { a, b, c, failed: rows.filter((r) => r.push_status === 'failed').map((r) => r.id), all: rows.map((r) => r.id) };
+    });
+    const exported = async (...args: string[]) => jsonLines((await exportCsv('--format', 'jsonl', ...args)).stdout).map((r) => r.id as number);
+    expect(await exported('--since', '2026-01-15', '--until', '2026-01-16')).toEqual([ids.a, ids.b]);
+    expect(await exported('--since', '2026-01-16T12:00+05:30', '--until', '2026-01-17')).toEqual([ids.b, ids.c]);
+    expect(await exported('--since', '2026-01-15', '--until', '2026-01-16T23:59:59Z')).toEqual([ids.a]);
+    expect(await exported('--until', '2026-01-31')).toEqual([ids.a, ids.b, ids.c]);
+    expect(await exported('--status', 'failed')).toEqual(ids.failed);
+    expect(await exported('--status', 'success')).toEqual(ids.all.filter((id) => !ids.failed.includes(id)));
+    expect(await exported('--status', 'all')).toEqual(ids.all);
+  });
+
+  test('bad dates, formats, statuses, ids and --out paths exit 2 with one line, before any output', async () => {
+    for (const args of [
+      ['--since', '2026-02-30'], ['--since', 'yesterday'], ['--until', '2026-13-01'], ['--until', '2026-01-01T25:00'],
+      ['--since', '2026-01-02', '--until', '2026-01-01'], ['--since', '2026-01-01', '--after-id', '5'],
+      ['--after-id', '-1'], ['--after-id', 'abc'], ['--format', 'xml'], ['--status', 'maybe'],
+      ['--out', join(target.env.DATA_DIR!, 'no-such-dir', 'x.csv')], ['--out', target.env.DATA_DIR!],
+    ]) {
+      const res = await cli('credits', 'export', ...args);
+      expect(res.code, args.join(' ')).toBe(2);
+      expect(res.stdout).toBe('');
+      expect(res.stderr).toStartWith('swappoints: ');
+      expect(res.stderr.trim().split('\n')).toHaveLength(1);
+    }
+  });
+
+  test('credits retry re-pushes failed credits and reports each: failing shop → exit 1, then pushed', async () => {
+    const failed = await withContext(target.env, async (ctx) =>
+      (await ctx.db.selectFrom('credit_ledger').select(['id', 'push_attempts']).where('push_status', '=', 'failed').orderBy('id').execute()),
+    );
+    expect(failed.length).toBeGreaterThan(0);
+    const down = await runCli(['credits', 'retry'], { ...target.env, ...UNREACHABLE_SHOP, LOG_LEVEL: 'error' });
+    expect(down.code).toBe(1);
+    expect(down.stderr).toBe(`swappoints: ${failed.length} of ${failed.length} credit${failed.length === 1 ? '' : 's'} could not be pushed to the shop\n`);
+    const lines = down.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(failed.length);
+    lines.forEach((line, i) => expect(line).toMatch(new RegExp(`^Credit ${failed[i]!.id} \\(₹[\\d,.]+ to \\S+@example\\.com\\): failed: .+`)));
+    const after = await withContext(target.env, (ctx) => ctx.db.selectFrom('credit_ledger').select(['id', 'push_status', 'push_attempts']).where('id', 'in', failed.map((f) => f.id)).orderBy('id').execute());
+    expect(after).toEqual(failed.map((f) => ({ id: f.id, push_status: 'failed', push_attempts: f.push_attempts + 1 })));
+
+    const one = await cli('credits', 'retry', '--id', String(failed[0]!.id), '--json');
+    expect(one.code).toBe(0);
+    expect(JSON.parse(one.stdout)).toMatchObject({ id: failed[0]!.id, outcome: 'success', record: { pushStatus: 'success', transactionId: `embedded-${failed[0]!.id}` } });
+    const rest = await cli('credits', 'retry');
+    expect(rest.code).toBe(0);
+    expect(rest.stdout.trimEnd().split('\n').map((l) => /^Credit (\d+) .*: pushed \(transaction embedded-\d+\)$/.exec(l)?.[1])).toEqual(failed.slice(1).map((f) => String(f.id)));
+    expect((await cli('credits', 'retry')).stdout).toBe('No failed credits to retry.\n');
+    const again = await cli('credits', 'retry', '--id', String(failed[0]!.id));
+    expect(again.code).toBe(2);
+    expect(again.stderr).toBe('swappoints: This credit has already reached the shop; there is nothing to retry.\n');
+    expect((await cli('credits', 'retry', '--id', '999999')).stderr).toBe('swappoints: Credit record not found\n');
+    expect((await cli('credits', 'retry', '--id', 'abc')).code).toBe(2);
+  });
+
+  test('--out writes the whole export atomically; an interrupted export leaves the previous file (or none)', async () => {
+    const dir = target.env.DATA_DIR!;
+    const out = join(dir, 'credits.csv');
+    const res = await cli('credits', 'export', '--out', out);
+    expect(res.code).toBe(0);
+    const complete = readFileSync(out, 'utf8');
+    expect(complete).toBe((await exportCsv()).stdout);
+    expect(res.stdout).toBe(`${(await csvRecords(complete)).length} credits written to ${out}\n`);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+
+    await withContext(target.env, (ctx) => bulkLedger(ctx, target.name === 'embedded' ? 20_000 : 40_000, { users: 500 }));
+
+    // SIGKILL mid-export: the target is still the previous complete file; only the temporary file is left.
+    const killed = spawnExport(target, ['--out', out]);
+    const temp = await stopWhenPartial(killed, dir, 'credits.csv');
+    expect(readFileSync(out, 'utf8')).toBe(complete);
+    killed.kill('SIGKILL');
+    await killed.exited;
+    expect(killed.signalCode).toBe('SIGKILL');
+    expect(readFileSync(out, 'utf8')).toBe(complete);
+    const partial = readFileSync(temp, 'utf8');
+    rmSync(temp); // what a SIGKILL leaves: a temporary file, never a half target
+
+    // SIGTERM mid-export to a new file: no target at all, and the temporary file is removed.
+    const fresh = join(dir, 'fresh.csv');
+    const termed = spawnExport(target, ['--out', fresh]);
+    const freshTemp = await stopWhenPartial(termed, dir, 'fresh.csv');
+    termed.kill('SIGTERM');
+    termed.kill('SIGCONT');
+    await termed.exited;
+    expect(termed.exitCode === 0).toBe(false);
+    expect(existsSync(fresh)).toBe(false);
+    expect(existsSync(freshTemp)).toBe(false);
+
+    // the killed export had written part of the new export: a strict prefix of the complete one
+    const now = (await exportCsv()).stdout;
+    expect(now.startsWith(partial)).toBe(true);
+    expect(partial.length).toBeGreaterThan(HEADER.length + 2);
+    expect(partial.length).toBeLessThan(now.length);
+
+    // and the database is still fine: a complete export now has every row
+    const whole = await cli('credits', 'export', '--format', 'jsonl', '--out', fresh);
+    expect(whole.code).toBe(0);
+    const count = await withContext(target.env, async (ctx) => Number((await ctx.db.selectFrom('credit_ledger').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n));
+    expect(jsonLines(readFileSync(fresh, 'utf8'))).toHaveLength(count);
+  }, 300_000);
+
+  // A file-size limit (ulimit -f) makes the export's own writes fail part-way (EFBIG). Only on
+  // PostgreSQL: under such a limit the embedded database cannot write its own files at all.
+  test.skipIf(target.name === 'embedded')('a write that fails part-way exits 1 and leaves the previous file, no temporary file', async () => {
+    const dir = target.env.DATA_DIR!;
+    const out = join(dir, 'limited.csv');
+    writeFileSync(out, 'previous complete export\n');
+    const proc = Bun.spawn(['bash', '-c', `ulimit -f 256 && exec bun ${join(ROOT, 'cli/index.ts')} credits export --out ${out}`], {
+      cwd: ROOT,
+      env: { ...process.env, LOG_LEVEL: 'warn', ...target.env } as Record<string, string>,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    });
+    const [stderr, code] = await Promise.all([new Response(proc.stderr).text(), proc.exited]);
+    expect(code).toBe(1);
+    expect(stderr).toBe('swappoints: EFBIG: file too large, write\n');
+    expect(readFileSync(out, 'utf8')).toBe('previous complete export\n');
+    expect(readdirSync(dir).filter((f) => f.startsWith('.limited.csv.'))).toEqual([]);
+  });
+});
