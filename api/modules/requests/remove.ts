@@ -2,14 +2,15 @@ import type { AppContext } from '#api/context.ts';
 import type { Db } from '#api/db/connect.ts';
 import type { ExchangeRequestRow } from '#api/db/types.ts';
 import { conflict, notFound } from '#api/lib/errors.ts';
+import { removeStoredImages } from '#api/modules/images/service.ts';
 import { recordEvent, type Actor } from './events.ts';
 import { ADMIN_NOT_FOUND, CUSTOMER_NOT_FOUND, findRequest } from './queries.ts';
 
 export const ONLY_PENDING_CANCEL = 'Only a pending request can be cancelled.';
 
 /**
- * Deleting a request: its row and image rows go in one transaction with the timeline event; the
- * image files leave storage after the commit. Events and ledger rows have no foreign key to the
+ * Deleting a request: its row and image rows (by cascade) go in one transaction with the timeline
+ * event; the image files leave storage after the commit (a storage failure is logged, not thrown). Events and ledger rows have no foreign key to the
  * request, so its history and its money stay.
  */
 async function removeRequest(
@@ -26,14 +27,7 @@ async function removeRequest(
     return { row, publicIds: images.map((i) => i.public_id) };
   });
   if (!removed) return undefined;
-  if (removed.publicIds.length > 0) {
-    try {
-      await ctx.images.remove(removed.publicIds);
-    } catch (error) {
-      // The request is gone; a file left behind is only disk space. Log it for the operator.
-      ctx.log.warn('could not remove the images of a deleted request', { requestId: id, error });
-    }
-  }
+  await removeStoredImages(ctx, removed.publicIds);
   return removed.row;
 }
 
