@@ -76,7 +76,7 @@ export default async function AdminPage({ path, query }: PageProps<'/admin'>) {
         </div>
         <AdminTabs view={view} counts={counts.ok ? counts.data : null} />
         {counts.ok ? null : <ErrorAlert fallback={LOAD_FAILED.requests} error={serverError(counts)} />}
-        <section aria-labelledby="admin-tab-heading" className="flex flex-col gap-3">
+        <section aria-labelledby="admin-tab-heading" className="flex flex-col gap-3" data-testid="admin-tab-panel" data-q={view.q}>
           <h2 id="admin-tab-heading" className="text-lg font-semibold">
             {tab.label}
           </h2>

@@ -52,7 +52,8 @@ export async function search(page: Page, placeholder: string, text: string): Pro
   await page.getByRole('searchbox', { name: placeholder }).fill(text);
   const expected = text.trim() ? `q=${encodeURIComponent(text.trim()).replace(/%20/g, '+')}` : null;
   await page.waitForURL((url) => (expected ? url.search.includes(expected) : !url.search.includes('q=')), { timeout: 15_000 });
-  await page.waitForLoadState('networkidle');
+  // the address bar changes a moment before the result shows: wait for the panel rendered for this search
+  await page.locator(`[data-testid="admin-tab-panel"][data-q="${text.trim().replace(/"/g, '\\"')}"]`).waitFor({ timeout: 15_000 });
 }
 
 /** The ₹ amount shown on the customer's dashboard card, as a number. */

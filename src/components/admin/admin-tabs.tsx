@@ -10,7 +10,7 @@ import { ADMIN_TABS, adminHref, type AdminView } from './admin-url.ts';
 export function AdminTabs({ view, counts }: { view: AdminView; counts: RequestCounts | null }) {
   return (
     <nav aria-label="Admin sections">
-      <ul className="flex w-fit max-w-full items-center gap-1 overflow-x-auto rounded-lg bg-muted p-1 text-muted-foreground">
+      <ul className="relative flex w-fit max-w-full items-center gap-1 overflow-x-auto rounded-lg bg-muted p-1 text-muted-foreground">
         {ADMIN_TABS.map((tab, index) => {
           const active = index === view.tab;
           const count = 'count' in tab && counts ? counts[tab.count] : 0;

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState, useTransition, type FormEvent } from 'reac
 import { useRouter } from 'waku';
 import { Input } from '#src/components/ui/input.tsx';
 import { Spinner } from '#src/components/ui/spinner.tsx';
-import { adminHref, type AdminView } from './admin-url.ts';
+import { adminHref, parseAdminView, type AdminView } from './admin-url.ts';
 
 /**
  * A search box bound to the URL's `q`: typing waits a moment, then the server renders the matching
@@ -21,8 +21,10 @@ export function SearchBox({ view, placeholder }: { view: AdminView; placeholder:
     const trimmed = q.trim();
     if (trimmed === applied.current) return;
     applied.current = trimmed;
+    // the tab and page size as the address bar has them now (props may trail a navigation)
+    const current = parseAdminView(window.location.search);
     startTransition(async () => {
-      await router.replace(adminHref({ tab: view.tab, q: trimmed, pageSize: view.pageSize }));
+      await router.replace(adminHref({ tab: current.tab, q: trimmed, pageSize: current.pageSize }));
     });
   };
 
