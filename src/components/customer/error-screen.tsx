@@ -22,7 +22,7 @@ export function ErrorScreen({ failure, supportEmail, className }: { failure: Fai
         <CardDescription>{errorMessage(failure)}</CardDescription>
       </CardHeader>
       <CardContent className="text-sm text-muted-foreground">
-        Your exchange requests are still available below. If this keeps happening, contact our support team.
+        Your exchange requests are still available. If this keeps happening, contact our support team.
       </CardContent>
       <CardFooter className="flex-wrap">
         {screen.actions.map((action) => {

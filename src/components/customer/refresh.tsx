@@ -3,6 +3,7 @@
 import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { RefreshCw } from 'lucide-react';
 import { useCallback, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { useRouter } from 'waku';
 import { Button } from '#src/components/ui/button.tsx';
 import { Progress } from '#src/components/ui/progress.tsx';
@@ -21,7 +22,9 @@ export function useRefresh(): () => Promise<void> {
   const router = useRouter();
   const setRefreshing = useSetAtom(refreshingAtom);
   return useCallback(async () => {
-    setRefreshing(true);
+    // Commit the bar and skeletons now: the router's own update waits (suspended) for the new payload,
+    // and anything batched with it would wait too.
+    flushSync(() => setRefreshing(true));
     try {
       await router.replace(`${window.location.pathname}${window.location.search}` as Path, { scroll: false });
     } catch (error) {
