@@ -5,7 +5,7 @@ import { Badge } from '#src/components/ui/badge.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#src/components/ui/table.tsx';
 import { formatMoney } from '#src/lib/money.ts';
-import { formatDateTime } from '#src/lib/requests.ts';
+import { formatDate } from '#src/lib/requests.ts';
 import { CREDIT_PAGE_SIZES, type AdminView } from './admin-url.ts';
 import { PageSizeSelect } from './page-size-select.tsx';
 import { Pager } from './pager.tsx';
@@ -24,6 +24,12 @@ function PushStatus({ record }: { record: CreditRecord }) {
       Failed
     </Badge>
   );
+}
+
+/** '12:41 am UTC': the time of day under the date, so the column stays narrow. */
+function timeOfDay(value: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(new Date(value)) +
+    ` ${new Intl.DateTimeFormat(locale, { timeZoneName: 'short' }).formatToParts(new Date(value)).find((p) => p.type === 'timeZoneName')?.value ?? ''}`;
 }
 
 export function exportHref(view: AdminView): string {
@@ -56,16 +62,16 @@ export function CreditHistory({ view, records, total, locale }: { view: AdminVie
               <TableHead>Type</TableHead>
               <TableHead className="text-right">Amount</TableHead>
               <TableHead>Status</TableHead>
-              <TableHead>
-                <span className="sr-only">Actions</span>
-              </TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
             {records.map((record) => (
               <TableRow key={record.id} data-testid="credit-history-row">
                 <TableCell>
-                  <time dateTime={record.createdAt}>{formatDateTime(record.createdAt, locale)}</time>
+                  <time dateTime={record.createdAt} className="flex flex-col">
+                    <span>{formatDate(record.createdAt, locale)}</span>
+                    <span className="text-xs text-muted-foreground">{timeOfDay(record.createdAt, locale)}</span>
+                  </time>
                 </TableCell>
                 <TableCell>
                   <span className="block font-mono text-xs">{record.userId}</span>
@@ -79,12 +85,12 @@ export function CreditHistory({ view, records, total, locale }: { view: AdminVie
                 <TableCell>{TYPE_LABELS[record.type] ?? record.type}</TableCell>
                 <TableCell className="text-right font-medium tabular-nums">{formatMoney(record.amount, record.currency)}</TableCell>
                 <TableCell>
-                  <PushStatus record={record} />
-                </TableCell>
-                <TableCell>
-                  {record.pushStatus === 'failed' ? (
-                    <RetryCreditButton id={record.id} label={`Retry the ${formatMoney(record.amount, record.currency)} credit for ${record.customerEmail}`} />
-                  ) : null}
+                  <div className="flex items-center gap-2">
+                    <PushStatus record={record} />
+                    {record.pushStatus === 'failed' ? (
+                      <RetryCreditButton id={record.id} label={`Retry the ${formatMoney(record.amount, record.currency)} credit for ${record.customerEmail}`} />
+                    ) : null}
+                  </div>
                 </TableCell>
               </TableRow>
             ))}
