@@ -69,8 +69,8 @@ async function measure(browser: Browser, server: RunningServer, name: string, pa
     path,
     scripts: bodies.length,
     rawKB: kb(bodies.reduce((n, b) => n + b.byteLength, 0)),
-    gzipKB: kb(bodies.reduce((n, b) => n + Bun.gzipSync(b, { level: 9 }).byteLength, 0)),
-    htmlGzipKB: document ? kb(Bun.gzipSync(document, { level: 9 }).byteLength) : 0,
+    gzipKB: kb(bodies.reduce((n, b) => n + Bun.gzipSync(new Uint8Array(b), { level: 9 }).byteLength, 0)),
+    htmlGzipKB: document ? kb(Bun.gzipSync(new Uint8Array(document), { level: 9 }).byteLength) : 0,
   };
 }
 

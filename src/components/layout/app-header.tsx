@@ -3,6 +3,7 @@ import { Button } from '#src/components/ui/button.tsx';
 import { mainNav, visibleTo } from '#src/config/nav.ts';
 import type { UserProfile } from '#src/lib/session.server.ts';
 import { MobileNav } from './mobile-nav.tsx';
+import { NavLink } from './nav-link.tsx';
 import { StoredSession } from './stored-session.tsx';
 import { UserMenu } from './user-menu.tsx';
 
@@ -23,8 +24,8 @@ export function AppHeader({ user }: { user: UserProfile | null }) {
                 <ul className="flex items-center gap-1">
                   {nav.map((item) => (
                     <li key={item.href}>
-                      <Button asChild variant="ghost" size="sm">
-                        <Link to={item.href}>{item.label}</Link>
+                      <Button asChild variant="ghost" size="sm" className="aria-[current=page]:bg-accent aria-[current=page]:text-accent-foreground">
+                        <NavLink to={item.href}>{item.label}</NavLink>
                       </Button>
                     </li>
                   ))}

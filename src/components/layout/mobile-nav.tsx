@@ -2,12 +2,13 @@
 
 import { LogOut, Menu } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, useRouter } from 'waku';
+import { useRouter } from 'waku';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '#src/components/ui/sheet.tsx';
 import { mainNav, visibleTo } from '#src/config/nav.ts';
 import { logout } from './logout.ts';
+import { NavLink } from './nav-link.tsx';
 
 /** Below 600px: a hamburger opens a 250px drawer with the email, the Admin badge, the nav and Logout. */
 export function MobileNav({ user }: { user: { email: string; isAdmin: boolean } }) {
@@ -33,12 +34,12 @@ export function MobileNav({ user }: { user: { email: string; isAdmin: boolean } 
             <ul className="flex flex-col p-2">
               {visibleTo(mainNav, user.isAdmin).map((item) => (
                 <li key={item.href}>
-                  <Link
+                  <NavLink
                     to={item.href}
-                    className="block rounded-md px-3 py-2 text-sm font-medium hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                    className="block rounded-md px-3 py-2 text-sm font-medium hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none aria-[current=page]:bg-accent aria-[current=page]:text-accent-foreground"
                   >
                     {item.label}
-                  </Link>
+                  </NavLink>
                 </li>
               ))}
               <li>
