@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync 
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { readCsv } from '#api/lib/csv.ts';
+import { listCreditHistory } from '#api/modules/credit/history.ts';
 import { ROOT, runCli } from '#tests/helpers/cli.ts';
 import { bulkLedger, cliTargets, ledgerRows, requestAt, withContext, type Target } from './operator-data.ts';
 
@@ -95,6 +96,9 @@ describe.each(all.map((t) => [t.name, t] as const))('credits on the %s database'
     );
     const lines = jsonLines((await exportCsv('--format', 'jsonl')).stdout);
     expect(lines).toEqual(json);
+    // field for field what GET /api/admin/credit-history gives
+    const api = await withContext(target.env, async (ctx) => (await listCreditHistory(ctx.db)).items);
+    expect(json).toEqual([...api].sort((a, b) => a.id - b.id));
   });
 
   test('--after-id gives exactly the credits added since, and prints the id to continue from', async () => {

@@ -12,8 +12,7 @@ export const CREDIT_RECORD_NOT_FOUND = 'Credit record not found';
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 
-/** The ledger with each credit's customer email: the one query behind the history list, a record and the CLI export. */
-export function historyQuery(db: Db) {
+function historyQuery(db: Db) {
   return db
     .selectFrom('credit_ledger as l')
     .innerJoin('users as u', 'u.id', 'l.user_id')
@@ -35,9 +34,9 @@ export function historyQuery(db: Db) {
     ]);
 }
 
-export type HistoryRow = Awaited<ReturnType<ReturnType<typeof historyQuery>['executeTakeFirstOrThrow']>>;
+type HistoryRow = Awaited<ReturnType<ReturnType<typeof historyQuery>['executeTakeFirstOrThrow']>>;
 
-export function toCreditRecord(row: HistoryRow): CreditRecord {
+function toCreditRecord(row: HistoryRow): CreditRecord {
   return {
     id: Number(row.id),
     userId: row.user_id,

@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import type { Db } from '#api/db/connect.ts';
 import type { PushStatus } from '#api/db/types.ts';
 import type { CreditRecord } from '#api/modules/requests/model.ts';
-import { historyQuery, toCreditRecord } from './history.ts';
 
 /**
  * The credit history for scripts (`swappoints credits export`): every exchange credit in ledger id
@@ -16,6 +15,12 @@ import { historyQuery, toCreditRecord } from './history.ts';
  * export therefore first waits for every open write on the ledger to end (a SHARE lock, held for
  * an instant) and reads the highest id then: every id up to it is settled, every later insert gets
  * a higher one, and the export stops there.
+ *
+ * Each row becomes the API's credit record (the CreditRecord shape of GET
+ * /api/admin/credit-history, field for field; a test holds the two equal). Its times are written as
+ * ISO 8601 text by the database itself (millisecond precision, as JavaScript's toISOString gives),
+ * which spares parsing two timestamps per row into dates only to print them again: on a million
+ * rows that was a fifth of the export's time.
  */
 
 export interface CreditExportFilter {
@@ -44,12 +49,57 @@ export async function settledLedgerId(db: Db): Promise<number> {
   });
 }
 
+const isoText = (column: 'l.created_at' | 'l.pushed_at') =>
+  sql<string | null>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 function filtered(db: Db, filter: CreditExportFilter, upTo: number) {
-  let query = historyQuery(db).where('l.type', '=', 'exchange_credit').where('l.id', '<=', upTo);
+  let query = db
+    .selectFrom('credit_ledger as l')
+    .innerJoin('users as u', 'u.id', 'l.user_id')
+    .select([
+      'l.id',
+      'l.user_id',
+      'l.exchange_request_id',
+      'l.type',
+      'l.amount',
+      'l.currency',
+      'l.push_status',
+      'l.push_attempts',
+      'l.last_push_error',
+      'l.external_transaction_id',
+      'l.note',
+      'u.email',
+      isoText('l.created_at').as('created_iso'),
+      isoText('l.pushed_at').as('pushed_iso'),
+    ])
+    .where('l.type', '=', 'exchange_credit')
+    .where('l.id', '<=', upTo);
   if (filter.since) query = query.where('l.created_at', '>=', filter.since);
   if (filter.until) query = query.where('l.created_at', '<', filter.until);
   if (filter.status) query = query.where('l.push_status', '=', filter.status);
   return query;
+}
+
+type ExportRow = Awaited<ReturnType<ReturnType<typeof filtered>['execute']>>[number];
+
+function toCreditRecord(row: ExportRow): CreditRecord {
+  return {
+    id: Number(row.id),
+    userId: row.user_id,
+    exchangeRequestId: row.exchange_request_id,
+    type: row.type,
+    amount: Number(row.amount),
+    currency: row.currency,
+    loyaltyPointsSuccess: row.push_status === 'success',
+    createdAt: row.created_iso!,
+    pushStatus: row.push_status,
+    pushError: row.last_push_error,
+    pushAttempts: row.push_attempts,
+    pushedAt: row.pushed_iso,
+    customerEmail: row.email,
+    transactionId: row.external_transaction_id,
+    note: row.note,
+  };
 }
 
 /** How many rows an export up to `upTo` will give (for a progress bar). */
@@ -65,7 +115,9 @@ export async function countCreditExport(db: Db, filter: CreditExportFilter, upTo
 
 /**
  * The matching credit records in ledger id order, batch by batch, up to `upTo` (from
- * settledLedgerId). Each batch is a plain query: nothing is held open between batches.
+ * settledLedgerId). Each batch is a plain query: nothing is held open between batches. The next
+ * batch is asked for before this one is handed over, so on PostgreSQL the database reads it
+ * while the caller writes this one.
  */
 export async function* exportCreditHistory(
   db: Db,
@@ -73,12 +125,16 @@ export async function* exportCreditHistory(
   options: { upTo: number; batchSize?: number },
 ): AsyncGenerator<CreditRecord[]> {
   const batchSize = options.batchSize ?? 2000;
-  let cursor = filter.afterId ?? 0;
-  for (;;) {
-    const rows = await filtered(db, filter, options.upTo).where('l.id', '>', cursor).orderBy('l.id').limit(batchSize).execute();
-    if (rows.length === 0) return;
-    cursor = Number(rows[rows.length - 1]!.id);
-    yield rows.map(toCreditRecord);
-    if (rows.length < batchSize) return;
+  const fetchAfter = (cursor: number) => filtered(db, filter, options.upTo).where('l.id', '>', cursor).orderBy('l.id').limit(batchSize).execute();
+  let next: ReturnType<typeof fetchAfter> | undefined = fetchAfter(filter.afterId ?? 0);
+  try {
+    while (next) {
+      const rows: Awaited<ReturnType<typeof fetchAfter>> = await next;
+      next = rows.length < batchSize ? undefined : fetchAfter(Number(rows[rows.length - 1]!.id));
+      if (rows.length > 0) yield rows.map(toCreditRecord);
+    }
+  } finally {
+    // a caller that stops early (an error while writing) must not leave a query failing unobserved
+    await next?.catch(() => {});
   }
 }
