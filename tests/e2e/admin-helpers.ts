@@ -75,3 +75,30 @@ export async function openTab(page: Page, label: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: new RegExp(`^${label.replace(/[()]/g, '\\$&')}`) }).click();
   await page.getByRole('heading', { level: 2, name: label, exact: true }).waitFor();
 }
+
+/** The customer asks on /exchange/new, with a real PNG photo; returns the new request's id (from /exchange/{id}). */
+export async function submitRequestThroughPages(page: Page, fields: RequestFields & { conditionLabel: string }): Promise<string> {
+  await page.goto('/exchange/new');
+  await page.getByLabel('Product Name').fill(fields.productName);
+  await page.getByLabel('Brand').fill(fields.brand);
+  await page.getByLabel('Condition').selectOption({ label: fields.conditionLabel });
+  await page.getByLabel('Description').fill(fields.description);
+  await page.locator('input[type="file"]').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from(png(64, 48)) });
+  await see(page, '1/5 images');
+  await page.getByText('Add Photos').waitFor(); // 'Uploading…' until it is stored
+  await page.getByRole('button', { name: 'Submit Request' }).click();
+  await page.waitForURL(/\/exchange\/[0-9a-f-]{36}$/);
+  return page.url().split('/').pop()!;
+}
+
+/** The customer adds shipping details on /exchange/{id} ('Add Details', 'Submit Shipping Details'). */
+export async function submitShippingThroughPages(page: Page, id: string, carrierName: string, trackingNumber: string): Promise<void> {
+  await page.goto(`/exchange/${id}`);
+  await page.getByRole('button', { name: 'Add Details' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Submit Shipping Details' });
+  await dialog.getByLabel('Carrier Name').fill(carrierName);
+  await dialog.getByLabel('Tracking Number').fill(trackingNumber);
+  await dialog.getByLabel('Shipping Date').fill(new Date().toISOString().slice(0, 10));
+  await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+}

@@ -48,6 +48,14 @@ describe('declining a request', () => {
 
     const seen = await server.api('GET', `/api/exchange/${id}`, customerToken);
     expect(seen.body).toMatchObject({ status: 'declined', adminFeedback: 'The drum is scratched, so we cannot resell it.' });
+    // and on the customer's own page
+    const customer = await newPerson(browser, server);
+    await signInThroughPages(customer.page, server, 'meera.iyer@example.com');
+    await customer.page.waitForURL('**/dashboard');
+    await customer.page.goto(`/exchange/${id}`);
+    await see(customer.page, 'Your exchange request has been declined. Please check the admin feedback.');
+    await see(customer.page, 'The drum is scratched, so we cannot resell it.');
+    await customer.context.close();
     // a declined request is in none of the tabs 0-3
     await admin.goto(`/admin?q=${encodeURIComponent('DR-1000')}`);
     for (const tab of [0, 1, 2, 3]) expect(await tabCount(admin, tab)).toBeNull();

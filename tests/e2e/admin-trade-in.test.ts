@@ -9,15 +9,15 @@ import {
   openTab,
   search,
   see,
-  submitRequestThroughApi,
-  submitShippingThroughApi,
+  submitRequestThroughPages,
+  submitShippingThroughPages,
   tabCount,
 } from './admin-helpers.ts';
 
 /**
- * The whole trade-in with two people in two browsers: the customer asks and ships, the admin
- * reviews, receives, credits and completes on the admin pages (spec §2 Admin dashboard, Admin
- * detail, Credit history, Warehouse manager).
+ * The whole trade-in with two people in two browsers: the customer asks and ships on the customer
+ * pages; the admin reviews, receives, credits and completes on the admin pages (spec §2 Admin
+ * dashboard, Admin detail, Credit history, Warehouse manager).
  */
 
 let server: RunningServer;
@@ -45,7 +45,6 @@ describe('the admin pages through a whole trade-in', () => {
   test('asked, badged, searched, approved with a new warehouse, shipped, received, credited 250, completed; Success in the credit history; ₹250.00 more for the customer', async () => {
     const customer = await signedIn('asha.rao@example.com');
     const admin = await signedIn(ADMIN_EMAIL);
-    const customerToken = await server.apiSignIn('asha.rao@example.com');
     const before = await dashboardCredit(customer);
 
     // Nothing pending yet: the badge is hidden at zero.
@@ -54,10 +53,11 @@ describe('the admin pages through a whole trade-in', () => {
     expect(await tabCount(admin, 0)).toBeNull();
     await see(admin, 'No exchange requests found in this category');
 
-    const id = await submitRequestThroughApi(server, customerToken, {
+    const id = await submitRequestThroughPages(customer, {
       productName: 'Kyocera TK-1175 Toner Kit',
       brand: 'Kyocera',
       condition: 'like_new',
+      conditionLabel: 'Like New (without tags)',
       description: 'Spare kit from an ECOSYS M2640idw, still sealed.',
     });
 
@@ -140,7 +140,11 @@ describe('the admin pages through a whole trade-in', () => {
     expect(await admin.getByTestId('admin-request-row').getByTestId('transit-chip').textContent()).toBe('Awaiting Shipping');
 
     // The customer ships; the admin finds it under In Transit.
-    await submitShippingThroughApi(server, customerToken, id, 'Blue Dart', 'BD99887766');
+    await customer.goto(`/exchange/${id}`);
+    await see(customer, 'Your Exchange Request is Approved! Now add the shipping details.');
+    await see(customer.getByTestId('warehouse-address'), 'Ship To This Address');
+    await see(customer.getByTestId('warehouse-address'), 'Chennai Intake Centre');
+    await submitShippingThroughPages(customer, id, 'Blue Dart', 'BD99887766');
     await admin.getByRole('button', { name: 'Refresh' }).click();
     await admin.waitForFunction(() => !document.querySelector('[data-testid="tab-count-1"]'));
     expect(await tabCount(admin, 2)).toBe(1);
