@@ -25,7 +25,7 @@ export function exchangeRoutes(ctx: AppContext, auth: AuthPlugin) {
       {
         auth: true,
         body: CreateExchangeBody,
-        response: { 201: t.Object({ id: t.String({ format: 'uuid' }) }), 400: ErrorBody, ...signedIn },
+        response: { 201: t.Object({ id: t.String({ description: 'the new request’s id' }) }), 400: ErrorBody, ...signedIn },
         detail: { summary: 'Submit a used product for exchange, with 1 to 5 uploaded images' },
       },
     )
