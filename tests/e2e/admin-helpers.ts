@@ -29,7 +29,7 @@ export interface RequestFields {
 /** A customer's new pending request, made through the API: a real PNG to POST /image/upload, then POST /api/exchange. */
 export async function submitRequestThroughApi(server: RunningServer, token: string, fields: RequestFields): Promise<string> {
   const form = new FormData();
-  form.append('file', new File([png(16, 12)], 'photo.png', { type: 'image/png' }));
+  form.append('file', new File([new Uint8Array(png(16, 12))], 'photo.png', { type: 'image/png' }));
   form.append('upload_preset', 'swappoints');
   form.append('cloud_name', 'swappoints');
   const upload = await fetch(`${server.url}/image/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
