@@ -76,3 +76,14 @@ export async function currentStep(page: Page): Promise<string> {
   const step = page.getByTestId('exchange-stepper').locator('[aria-current="step"] [data-slot="stepper-title"]');
   return ((await step.textContent()) ?? '').replace(/^Current step: /, '');
 }
+
+/** Polls `read` until it gives `expected` (the page may still be re-rendering), then asserts it. */
+export async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let value = await read();
+  while (!Bun.deepEquals(value, expected) && Date.now() < deadline) {
+    await Bun.sleep(100);
+    value = await read();
+  }
+  expect(value).toEqual(expected);
+}

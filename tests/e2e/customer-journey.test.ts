@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, newPerson, PHONE, signInThroughPages } from '#tests/helpers/browser.ts';
 import { startServer, type RunningServer } from '#tests/helpers/server.ts';
-import { createRequestThroughApi, currentStep, looksRightAndAccessible, realImages, see } from './customer-helpers.ts';
+import { createRequestThroughApi, currentStep, eventually, looksRightAndAccessible, realImages, see } from './customer-helpers.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -106,7 +106,7 @@ describe.each(screens)('the customer journey at $viewport.width px', ({ name, vi
     ]);
     await see(page, '2/5 images');
     await page.getByText('Add Photos').waitFor(); // 'Uploading…' until both are stored
-    expect(await page.getByTestId('picked-image').count()).toBe(2);
+    await eventually(() => page.getByTestId('picked-image').count(), 2);
     await looksRightAndAccessible(page, shot('new-request'));
 
     // a thumbnail can be removed, and picked again
@@ -161,14 +161,14 @@ describe.each(screens)('the customer journey at $viewport.width px', ({ name, vi
     const search = page.getByPlaceholder('Search exchanges...');
     await search.fill('hewlett');
     await see(page, 'LaserJet Fuser Unit');
-    expect(await page.getByTestId('recent-exchange').count()).toBe(1);
+    await eventually(() => page.getByTestId('recent-exchange').count(), 1);
     await search.fill('PENDING');
-    expect(await page.getByTestId('recent-exchange').count()).toBe(2);
+    await eventually(() => page.getByTestId('recent-exchange').count(), 2);
     await search.fill('no such thing');
     await see(page, 'No exchanges match your search.');
     await looksRightAndAccessible(page, shot('dashboard-no-match'));
     await search.fill('');
-    expect(await page.getByTestId('recent-exchange').count()).toBe(2);
+    await eventually(() => page.getByTestId('recent-exchange').count(), 2);
     expect(await page.getByText('View All Requests').count()).toBe(0); // only past 5 requests
 
     // ---- My Exchange Requests: search and filter live in the URL -------------------------------------------
@@ -193,7 +193,7 @@ describe.each(screens)('the customer journey at $viewport.width px', ({ name, vi
     await page.getByLabel('Filter by status').selectOption({ label: 'Pending' });
     await page.waitForURL('**/exchange?status=pending');
     await see(page, 'Showing 1-2 of 2 requests');
-    expect(await page.getByTestId('exchange-card').count()).toBe(2);
+    await eventually(() => page.getByTestId('exchange-card').count(), 2);
     await looksRightAndAccessible(page, shot('list'));
 
     // ---- cancel the second one through the confirmation ------------------------------------------------------

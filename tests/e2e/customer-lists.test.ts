@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { join } from 'node:path';
 import { DESKTOP, launchBrowser, newPerson, SCREENSHOTS, seriousAccessibilityViolations, signInThroughPages } from '#tests/helpers/browser.ts';
 import { startServer, type RunningServer } from '#tests/helpers/server.ts';
-import { createRequestThroughApi, looksRightAndAccessible, see } from './customer-helpers.ts';
+import { createRequestThroughApi, eventually, looksRightAndAccessible, see } from './customer-helpers.ts';
 
 /** A customer with many requests: the dashboard's 'View All Requests', /exchange's pages, and refreshing. */
 let server: RunningServer;
@@ -39,8 +39,8 @@ describe('many requests', () => {
     const viewAll = page.getByRole('link', { name: 'View All Requests' });
     expect(await viewAll.getAttribute('href')).toBe('/exchange');
     await page.getByPlaceholder('Search exchanges...').fill('epson');
-    expect(await page.getByTestId('recent-exchange').count()).toBe(6);
-    expect(await viewAll.count()).toBe(0);
+    await eventually(() => page.getByTestId('recent-exchange').count(), 6);
+    await eventually(() => viewAll.count(), 0);
     await page.getByPlaceholder('Search exchanges...').fill('');
 
     // refreshing shows the bar and skeletons until the fresh page arrives
@@ -77,7 +77,7 @@ describe('many requests', () => {
     await page.waitForURL('**/dashboard');
     await page.goto('/exchange');
     await see(page, `Showing 1-10 of ${TOTAL} requests`);
-    expect(await page.getByTestId('exchange-card').count()).toBe(10);
+    await eventually(() => page.getByTestId('exchange-card').count(), 10);
     const pagination = page.getByRole('navigation', { name: 'Pagination' });
     await pagination.getByRole('link', { name: 'Last page' }).click();
     await page.waitForURL('**/exchange?page=2');
