@@ -1,4 +1,5 @@
 import { ArrowLeft, CircleCheck, Clock, Info } from 'lucide-react';
+import { Link } from 'waku';
 import type { PageProps } from 'waku/router';
 import type { AdminExchangeRequestDetail, Warehouse } from '#api/modules/requests/model.ts';
 import { adminHref, tabOf } from '#src/components/admin/admin-url.ts';
@@ -35,10 +36,10 @@ async function activeWarehouses(): Promise<Warehouse[]> {
 function BackButton({ to }: { to: ReturnType<typeof adminHref> }) {
   return (
     <Button asChild variant="outline">
-      <a href={to}>
+      <Link to={to}>
         <ArrowLeft aria-hidden="true" />
         Back
-      </a>
+      </Link>
     </Button>
   );
 }
