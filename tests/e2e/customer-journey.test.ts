@@ -53,6 +53,10 @@ describe.each(screens)('the customer journey at $viewport.width px', ({ name, vi
     const { context, page } = await newPerson(browser, server, viewport);
     const consoleErrors: string[] = [];
     page.on('pageerror', (error) => consoleErrors.push(String(error)));
+    // server-rendered dates and texts must hydrate as they are (failed calls are logged on purpose)
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /hydrat|did not match|Minified React error/i.test(message.text())) consoleErrors.push(message.text());
+    });
 
     // ---- dashboard, empty ------------------------------------------------------------------------
     await signInThroughPages(page, server, email);

@@ -49,7 +49,7 @@ export function CancelRequest({ requestId }: { requestId: string }) {
       ) : null}
       <AlertDialog open={open} onOpenChange={(next) => (busy ? null : setOpen(next))}>
         <AlertDialogTrigger asChild>
-          <Button type="button" variant="outline" className="border-destructive/40 text-destructive hover:bg-destructive/10 hover:text-destructive">
+          <Button type="button" variant="outline" className="border-destructive/40 text-destructive hover:bg-destructive/10 hover:text-destructive sm:self-start">
             <Trash2 aria-hidden="true" />
             Cancel Request
           </Button>
