@@ -14,7 +14,7 @@
  * bench/.results/export.json.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -93,6 +93,8 @@ async function seed(): Promise<number> {
 
 interface Run {
   ms: number;
+  /** user + system CPU time of the child */
+  cpuMs: number;
   code: number;
   peakKB: number;
   hwmKB: number;
@@ -118,9 +120,11 @@ async function runExport(args: string[]): Promise<Run> {
   const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
   clearInterval(poll);
   const ms = performance.now() - started;
-  // rusage maxrss of the finished child, in bytes as Bun reports it
-  const maxRSS = Number(proc.resourceUsage()?.maxRSS ?? 0);
-  return { ms, code, peakKB: Math.round(maxRSS / 1024), hwmKB, stdout, stderr };
+  // rusage of the finished child: maxRSS in bytes, CPU times in microseconds, as Bun reports them
+  const usage = proc.resourceUsage();
+  const maxRSS = Number(usage?.maxRSS ?? 0);
+  const cpuMs = Number(usage?.cpuTime.total ?? 0) / 1000;
+  return { ms, cpuMs, code, peakKB: Math.round(maxRSS / 1024), hwmKB, stdout, stderr };
 }
 
 try {
@@ -148,6 +152,10 @@ try {
     startupSeconds: seconds(empty.ms),
     rowsPerSecond,
     rowsPerSecondAfterStartup: rowsPerSecondAfterStart,
+    cpuSeconds: seconds(run.cpuMs),
+    rowsPerCpuSecond: Math.round(count / (run.cpuMs / 1000)),
+    loadAverage: loadavg().map((l) => Math.round(l * 100) / 100),
+    cores: cpus().length,
     peakRssMB: peakMB,
     peakRssMBByProcStatus: Math.round((run.hwmKB / 1024) * 10) / 10,
     idleExportPeakRssMB: Math.round((Math.max(empty.peakKB, empty.hwmKB) / 1024) * 10) / 10,
@@ -159,7 +167,9 @@ try {
   console.log(
     `Exported ${count.toLocaleString('en')} rows (${result.fileMB} MB of CSV) in ${result.seconds} s: ` +
       `${rowsPerSecond.toLocaleString('en')} rows/s (${rowsPerSecondAfterStart.toLocaleString('en')} rows/s after the ${result.startupSeconds} s start-up); ` +
-      `peak RSS ${peakMB} MB (an export of nothing: ${result.idleExportPeakRssMB} MB).`,
+      `peak RSS ${peakMB} MB (an export of nothing: ${result.idleExportPeakRssMB} MB). ` +
+      `CPU ${result.cpuSeconds} s: ${result.rowsPerCpuSecond.toLocaleString('en')} rows per CPU second ` +
+      `(load average ${result.loadAverage.join(' ')} on ${result.cores} cores: wall time counts other work too).`,
   );
   console.log(`Targets: ≥ ${TARGET_ROWS_PER_SECOND.toLocaleString('en')} rows/s ${result.met.rowsPerSecond ? 'met' : 'MISSED'}; < ${TARGET_PEAK_MB} MB ${result.met.peakRss ? 'met' : 'MISSED'}.`);
   mkdirSync(join(ROOT, 'bench/.results'), { recursive: true });

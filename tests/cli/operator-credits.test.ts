@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { readCsv } from '#api/lib/csv.ts';
 import { listCreditHistory } from '#api/modules/credit/history.ts';
+import type { CliIO } from '#cli/io.ts';
+import { runCli as runInProcess } from '#cli/program.ts';
+import { standaloneSession } from '#cli/session.ts';
 import { ROOT, runCli } from '#tests/helpers/cli.ts';
 import { bulkLedger, cliTargets, ledgerRows, requestAt, withContext, type Target } from './operator-data.ts';
 
@@ -138,6 +141,28 @@ describe.each(all.map((t) => [t.name, t] as const))('credits on the %s database'
     expect(await exported('--status', 'failed')).toEqual(ids.failed);
     expect(await exported('--status', 'success')).toEqual(ids.all.filter((id) => !ids.failed.includes(id)));
     expect(await exported('--status', 'all')).toEqual(ids.all);
+  });
+
+  test('a progress bar goes to stderr only when stderr is a terminal', async () => {
+    const run = async (isTTY: boolean) => {
+      const out = { stdout: '', stderr: '' };
+      const io: CliIO = {
+        stdout: { write: (t) => void (out.stdout += t), isTTY: false, columns: 100 },
+        stderr: { write: (t) => void (out.stderr += t), isTTY, columns: 100 },
+        cwd: ROOT,
+      };
+      const code = await runInProcess(['credits', 'export', '--format', 'jsonl'], io, standaloneSession({ ...process.env, LOG_LEVEL: 'error', ...target.env }));
+      expect(code).toBe(0);
+      return out;
+    };
+    const terminal = await run(true);
+    const rows = jsonLines(terminal.stdout);
+    expect(terminal.stderr).toStartWith('\rCredits exported: ');
+    expect(terminal.stderr).toContain(`\rCredits exported: ${rows.length}/${rows.length} 100%\n`);
+    expect(terminal.stderr).toEndWith(`\nlast-id: ${rows.at(-1).id}\n`);
+    const piped = await run(false);
+    expect(piped.stdout).toBe(terminal.stdout);
+    expect(piped.stderr).toBe(`last-id: ${rows.at(-1).id}\n`);
   });
 
   test('bad dates, formats, statuses, ids and --out paths exit 2 with one line, before any output', async () => {
