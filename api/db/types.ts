@@ -117,7 +117,7 @@ export interface ExchangeRequestsTable {
   shipped_at: Timestamp | null;
   warehouse_id: string | null;
   warehouse_snapshot: Json<WarehouseSnapshot> | null;
-  credit_amount: Generated<Money>;
+  credit_amount: Money;
   currency: Generated<string>;
   admin_feedback: string | null;
   decided_at: Timestamp | null;
