@@ -85,5 +85,5 @@ export async function eventually<T>(read: () => Promise<T>, expected: T, timeout
     await Bun.sleep(100);
     value = await read();
   }
-  expect(value).toEqual(expected);
+  expect(value as unknown).toEqual(expected);
 }

@@ -35,10 +35,7 @@ export default async function ExchangeDetailPage({ path, query, id }: PageProps<
   await requireUser(pagePath(path, query));
   // Waku matches /exchange/new here when it ranks this route first (see new.tsx).
   if (id === 'new') return <NewExchangeScreen />;
-  const [result, credit] = await Promise.all([
-    api<ExchangeRequestDetail>(`/api/exchange/${encodeURIComponent(id)}`),
-    api<{ creditAmount: number; currency: string }>('/api/shopify/credit'),
-  ]);
+  const result = await api<ExchangeRequestDetail>(`/api/exchange/${encodeURIComponent(id)}`);
   const locale = requestLocale();
 
   if (!result.ok || !result.data) {
@@ -63,6 +60,8 @@ export default async function ExchangeDetailPage({ path, query, id }: PageProps<
 
   const request = result.data;
   const inProcess = request.status === 'approved' || request.status === 'completed';
+  // The total store credit (a call to the shop) is shown only beside the process stepper.
+  const credit = inProcess ? await api<{ creditAmount: number; currency: string }>('/api/shopify/credit') : null;
   return (
     <>
       <title>{`${request.productName} · SwapPoints`}</title>
@@ -121,7 +120,7 @@ export default async function ExchangeDetailPage({ path, query, id }: PageProps<
                 </CardHeader>
                 <CardContent className="flex flex-col gap-6">
                   <RequestStepper request={request} locale={locale} />
-                  {credit.ok && credit.data && credit.data.creditAmount > 0 ? (
+                  {credit?.ok && credit.data && credit.data.creditAmount > 0 ? (
                     <CreditAmount amount={credit.data.creditAmount} currency={credit.data.currency} label="Total Available Store Credit" description="Usable on your next purchase." />
                   ) : null}
                 </CardContent>
