@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -9,6 +9,9 @@ import { runCli as runInProcess } from '#cli/program.ts';
 import { standaloneSession } from '#cli/session.ts';
 import { ROOT, runCli } from '#tests/helpers/cli.ts';
 import { bulkLedger, cliTargets, ledgerRows, requestAt, withContext, type Target } from './operator-data.ts';
+
+// every test runs the real binary, often several times: room for a loaded machine, whichever way the files are run
+setDefaultTimeout(120_000);
 
 const HEADER = 'id,created_at,request_id,customer_email,amount,currency,push_status,push_attempts,pushed_at,transaction_id,push_error,note';
 /** A shop that cannot be reached: every push fails (and may be retried). */

@@ -1,8 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, runCli } from '#tests/helpers/cli.ts';
 import { cliTargets, requestAt, withContext, type MadeRequest } from './operator-data.ts';
+
+// every test runs the real binary, often several times: room for a loaded machine, whichever way the files are run
+setDefaultTimeout(120_000);
 
 const WAREHOUSE_BODY = 'Warehouse fields are text (an address line at most 500 characters) and isActive is true or false.';
 const all = await cliTargets();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { readLock } from '#api/db/embedded-lock.ts';
@@ -6,6 +6,9 @@ import { readCsv } from '#api/lib/csv.ts';
 import { tempDataDir } from '#tests/helpers/cli.ts';
 import { startServer, type RunningServer } from '#tests/helpers/server.ts';
 import { bulkLedger, ledgerRows, requestAt, withContext, type MadeRequest } from './operator-data.ts';
+
+// every test runs the real binary, often several times: room for a loaded machine, whichever way the files are run
+setDefaultTimeout(120_000);
 
 /**
  * While the server holds the embedded database, operator commands are run by the server on the
