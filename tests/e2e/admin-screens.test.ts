@@ -161,6 +161,10 @@ describe('admin screens on a phone and with the keyboard', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await checkScreen(page, 'admin-phone-tab-0');
     await page.goto('/admin?tab=5');
+    // the row of tabs scrolls to show the current one
+    const current = await page.getByRole('link', { name: 'Warehouse Manager' }).boundingBox();
+    expect(current!.x).toBeGreaterThanOrEqual(0);
+    expect(current!.x + current!.width).toBeLessThanOrEqual(PHONE.width);
     await checkScreen(page, 'admin-phone-warehouses');
     await page.goto('/admin?tab=1');
     await page.getByRole('link', { name: /^View/ }).first().click();

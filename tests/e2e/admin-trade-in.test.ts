@@ -131,10 +131,16 @@ describe('the admin pages through a whole trade-in', () => {
     await see(shipTo, 'Customer Ships To This Address');
     await see(shipTo, 'Chennai Intake Centre');
     await checkScreen(admin, 'admin-detail-approved');
+    // the customer's photo opens in the full-screen viewer
+    await admin.getByRole('button', { name: 'View image 1 of 1 full screen' }).click();
+    await see(admin.getByRole('dialog'), 'Image 1 of 1');
+    await admin.keyboard.press('Escape');
+    await admin.getByRole('dialog').waitFor({ state: 'detached' });
 
     // Back lands on the tab the request is now in.
     await admin.getByRole('link', { name: 'Back' }).click();
     await admin.waitForURL('**/admin?tab=1');
+    await admin.getByRole('heading', { level: 2, name: 'Approved (Awaiting Shipping)' }).waitFor();
     expect(await tabCount(admin, 0)).toBeNull();
     expect(await tabCount(admin, 1)).toBe(1);
     expect(await admin.getByTestId('admin-request-row').getByTestId('transit-chip').textContent()).toBe('Awaiting Shipping');

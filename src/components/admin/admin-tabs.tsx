@@ -1,6 +1,7 @@
 import { Link } from 'waku';
 import type { RequestCounts } from '#api/modules/requests/model.ts';
 import { cn } from '#src/lib/cn.ts';
+import { ActiveTabIntoView } from './active-tab-into-view.tsx';
 import { ADMIN_TABS, adminHref, type AdminView } from './admin-url.ts';
 
 /**
@@ -10,7 +11,7 @@ import { ADMIN_TABS, adminHref, type AdminView } from './admin-url.ts';
 export function AdminTabs({ view, counts }: { view: AdminView; counts: RequestCounts | null }) {
   return (
     <nav aria-label="Admin sections">
-      <ul className="relative flex w-fit max-w-full items-center gap-1 overflow-x-auto rounded-lg bg-muted p-1 text-muted-foreground">
+      <ul data-admin-tabs className="relative flex w-fit max-w-full items-center gap-1 overflow-x-auto rounded-lg bg-muted p-1 text-muted-foreground">
         {ADMIN_TABS.map((tab, index) => {
           const active = index === view.tab;
           const count = 'count' in tab && counts ? counts[tab.count] : 0;
@@ -41,6 +42,7 @@ export function AdminTabs({ view, counts }: { view: AdminView; counts: RequestCo
           );
         })}
       </ul>
+      <ActiveTabIntoView tab={view.tab} />
     </nav>
   );
 }
