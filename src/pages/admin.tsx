@@ -1,7 +1,8 @@
 import type { PageProps } from 'waku/router';
+import { unstable_redirect as redirect } from 'waku/router/server';
 import type { AdminExchangeRequest, CreditRecord, RequestCounts, Warehouse } from '#api/modules/requests/model.ts';
 import { AdminTabs } from '#src/components/admin/admin-tabs.tsx';
-import { ADMIN_TABS, CREDIT_HISTORY_TAB, REQUEST_PAGE_SIZES, WAREHOUSE_TAB, parseAdminView, type AdminView } from '#src/components/admin/admin-url.ts';
+import { ADMIN_TABS, CREDIT_HISTORY_TAB, REQUEST_PAGE_SIZES, WAREHOUSE_TAB, adminHref, parseAdminView, type AdminView } from '#src/components/admin/admin-url.ts';
 import { CreditHistory } from '#src/components/admin/credit-history.tsx';
 import { ErrorAlert, serverError } from '#src/components/admin/error-alert.tsx';
 import { pageLocale } from '#src/components/admin/locale.server.ts';
@@ -21,6 +22,11 @@ const LOAD_FAILED = {
   warehouses: 'Failed to load warehouses',
 } as const;
 
+/** A page past the end (the list shrank since the link was made) goes to the last page. */
+function keepInRange(view: AdminView, shown: number, total: number | null): void {
+  if (shown === 0 && view.page > 1 && total) redirect(adminHref({ ...view, page: Math.ceil(total / view.pageSize) }));
+}
+
 function paging(view: AdminView): string {
   const params = new URLSearchParams({ page: String(view.page), pageSize: String(view.pageSize) });
   if (view.q) params.set('q', view.q);
@@ -29,6 +35,7 @@ function paging(view: AdminView): string {
 
 async function RequestsTab({ view, locale }: { view: AdminView; locale: string }) {
   const result = await api<AdminExchangeRequest[]>(`/api/admin/exchange-requests?tab=${view.tab}&${paging(view)}`);
+  if (result.data) keepInRange(view, result.data.length, result.total);
   return (
     <div className="flex flex-col gap-3">
       <SearchBox key="requests" view={view} placeholder="Search by product name, brand, or user email" />
@@ -51,6 +58,7 @@ async function RequestsTab({ view, locale }: { view: AdminView; locale: string }
 async function CreditTab({ view, locale }: { view: AdminView; locale: string }) {
   const result = await api<CreditRecord[]>(`/api/admin/credit-history?${paging(view)}`);
   if (!result.ok || !result.data) return <ErrorAlert fallback={LOAD_FAILED.credit} error={serverError(result)} />;
+  keepInRange(view, result.data.length, result.total);
   return <CreditHistory view={view} records={result.data} total={result.total ?? result.data.length} locale={locale} />;
 }
 

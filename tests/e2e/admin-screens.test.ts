@@ -91,6 +91,10 @@ describe('the admin dashboard', () => {
     await admin.getByLabel('Rows per page').selectOption('25');
     await see(admin, 'Showing 1-11 of 11 requests');
     expect(new URL(admin.url()).search).toBe('?q=ricoh&pageSize=25');
+    // a page past the end (the list shrank) shows the last page
+    await admin.goto('/admin?q=ricoh&page=7');
+    await admin.waitForURL('**/admin?q=ricoh&page=2');
+    await see(admin, 'Showing 11-11 of 11 requests');
     // the tab links keep the search on tabs 0-3
     expect(await admin.getByRole('link', { name: /^In Transit/ }).getAttribute('href')).toBe('/admin?tab=2&q=ricoh');
   }, 90_000);
