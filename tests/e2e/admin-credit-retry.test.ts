@@ -20,7 +20,7 @@ beforeAll(async () => {
   fake = await startFakeShopify({ token: SHOPIFY_TOKEN });
   fake.addCustomer('asha.rao@example.com', { firstName: 'Asha', lastName: 'Rao' });
   [server, browser] = await Promise.all([
-    startServer({ SHOP_BACKEND: 'shopify', SHOPIFY_ADMIN_URL: fake.url, SHOPIFY_ADMIN_TOKEN: SHOPIFY_TOKEN, SHOPIFY_TIMEOUT_MS: '2000' }),
+    startServer({ SHOP_BACKEND: 'shopify', SHOPIFY_ADMIN_URL: fake.url, SHOPIFY_ADMIN_TOKEN: SHOPIFY_TOKEN, SHOPIFY_TIMEOUT_MS: '10000' }),
     launchBrowser(),
   ]);
   ({ page: admin } = await newPerson(browser, server));
