@@ -1,6 +1,7 @@
 import '../styles.css';
 import type { ReactNode } from 'react';
 import { AppHeader } from '#src/components/layout/app-header.tsx';
+import { HydrationMarker } from '#src/components/layout/hydration-marker.tsx';
 import { currentUser } from '#src/lib/session.server.ts';
 
 export default async function Layout({ children }: { children: ReactNode }) {
@@ -13,6 +14,7 @@ export default async function Layout({ children }: { children: ReactNode }) {
       >
         Skip to content
       </a>
+      <HydrationMarker />
       <AppHeader user={user} />
       <main id="main" className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-8">
         {children}

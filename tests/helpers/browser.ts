@@ -25,9 +25,21 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * A person in a browser of their own. Their `page.goto` also waits until React has taken over the
+ * page (<html data-hydrated>), as a person waits for a page to be ready: a click before that would
+ * be lost on a loaded machine.
+ */
 export async function newPerson(browser: Browser, server: RunningServer, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: server.url, viewport, locale: 'en-IN' });
   const page = await context.newPage();
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    const isPage = response?.headers()['content-type']?.includes('text/html') ?? false;
+    if (isPage) await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', undefined, { timeout: 30_000 });
+    return response;
+  };
   return { context, page };
 }
 

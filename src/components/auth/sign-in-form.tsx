@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Input } from '#src/components/ui/input.tsx';
 import { Label } from '#src/components/ui/label.tsx';
 import { Spinner } from '#src/components/ui/spinner.tsx';
+import { useHydrated } from '#src/lib/use-hydrated.ts';
 
 export const EMAIL_FOR_SIGN_IN_KEY = 'emailForSignIn';
 
@@ -42,6 +43,7 @@ export function SignInForm({ next, registerUrl }: { next?: string; registerUrl: 
   const [busy, setBusy] = useState(false);
   const [invalid, setInvalid] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const hydrated = useHydrated();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -122,7 +124,7 @@ export function SignInForm({ next, registerUrl }: { next?: string; registerUrl: 
               </p>
             ) : null}
           </div>
-          <Button type="submit" disabled={busy} className="w-full">
+          <Button type="submit" disabled={busy || !hydrated} className="w-full">
             {busy ? <Spinner size="sm" label="Signing in" /> : null}
             Continue
           </Button>
