@@ -46,12 +46,17 @@ async function enforceRateLimit(db: Db, key: string, limit: number) {
   }
 }
 
-async function findShopCustomer(ctx: AppContext, email: string) {
+/**
+ * The shop's record of `email`. When the shop cannot be reached a customer cannot be told apart
+ * from a stranger (503), but an admin still gets in: they need SwapPoints most when the shop is down.
+ */
+async function findShopCustomer(ctx: AppContext, email: string, options: { admin?: boolean } = {}) {
   try {
     return await ctx.shop.findCustomer(email);
   } catch (error) {
     if (!(error instanceof ShopError)) throw error;
     ctx.log.error('shop customer lookup failed', { error: error.message });
+    if (options.admin) return null;
     throw new AppError(503, SHOP_UNAVAILABLE_MESSAGE, { serverError: true });
   }
 }
@@ -79,8 +84,9 @@ export async function requestSignInLink(ctx: AppContext, input: { email: string;
   await enforceRateLimit(ctx.db, `signin:ip:${meta.ip}`, ctx.settings.signInLimitPerIp);
   await enforceRateLimit(ctx.db, `signin:email:${email}`, ctx.settings.signInLimitPerEmail);
 
-  const customer = await findShopCustomer(ctx, email);
-  if (!customer && !(await isAdminEmail(ctx, email))) {
+  const admin = await isAdminEmail(ctx, email);
+  const customer = await findShopCustomer(ctx, email, { admin });
+  if (!customer && !admin) {
     throw new AppError(422, notInShopMessage(input.email.trim()), { notInShopify: true });
   }
 
@@ -144,7 +150,7 @@ export async function verifySignIn(ctx: AppContext, input: { email?: string; tok
   const email = normalizeEmail(rawEmail);
   const { next_path } = await consumeSignInToken(ctx, email, input.token.trim());
 
-  const customer = await findShopCustomer(ctx, email);
+  const customer = await findShopCustomer(ctx, email, { admin: await isAdminEmail(ctx, email) });
   const admin = ctx.settings.adminEmails.includes(email);
   const name = customer ? [customer.firstName, customer.lastName].filter(Boolean).join(' ') || null : null;
   const user = await ctx.db
