@@ -23,8 +23,8 @@ export type PushStatus = (typeof PUSH_STATUSES)[number];
 export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
-export interface WarehouseSnapshot {
-  id: string;
+/** A warehouse's name, postal address and contact: what a customer ships to. */
+export interface WarehouseAddress {
   name: string;
   addressLine1: string;
   addressLine2: string | null;
@@ -34,6 +34,11 @@ export interface WarehouseSnapshot {
   country: string;
   contactPerson: string | null;
   contactPhone: string | null;
+}
+
+/** The approved warehouse as a request keeps it (exchange_requests.warehouse_snapshot). */
+export interface WarehouseSnapshot extends WarehouseAddress {
+  id: string;
 }
 
 export interface UsersTable {

@@ -1,3 +1,4 @@
+import type { WarehouseAddress } from '#api/db/types.ts';
 import type { NewMail } from './service.ts';
 
 const escapeHtml = (s: string) =>
@@ -55,22 +56,10 @@ export interface RequestSummary {
   brand: string;
 }
 
-export interface ShipToAddress {
-  name: string;
-  addressLine1: string;
-  addressLine2: string | null;
-  city: string;
-  state: string;
-  postalCode: string;
-  country: string;
-  contactPerson: string | null;
-  contactPhone: string | null;
-}
-
 const customerLink = (publicUrl: string, id: string) => ({ label: 'View your exchange request', url: `${publicUrl}/exchange/${id}` });
 const productOf = (r: RequestSummary) => `${r.productName} (${r.brand})`;
 
-export function formatAddress(w: ShipToAddress): string {
+export function formatAddress(w: WarehouseAddress): string {
   return [
     w.name,
     w.addressLine1,
@@ -83,7 +72,7 @@ export function formatAddress(w: ShipToAddress): string {
     .join('\n');
 }
 
-export function requestApprovedMail(to: string, publicUrl: string, request: RequestSummary, shipTo: ShipToAddress, feedback: string | null): NewMail {
+export function requestApprovedMail(to: string, publicUrl: string, request: RequestSummary, shipTo: WarehouseAddress, feedback: string | null): NewMail {
   return composeMail({
     to,
     kind: 'request_approved',

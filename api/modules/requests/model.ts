@@ -32,8 +32,7 @@ export const ShippingDetails = t.Object({
   notes: nullable(t.String()),
 });
 
-/** The approved warehouse's address as it was at approval. */
-export const WarehouseInfo = t.Object({
+const warehouseFields = {
   id: t.String(),
   name: t.String(),
   addressLine1: t.String(),
@@ -44,7 +43,10 @@ export const WarehouseInfo = t.Object({
   country: t.String(),
   contactPerson: nullable(t.String()),
   contactPhone: nullable(t.String()),
-});
+};
+
+/** The approved warehouse's address as it was at approval. */
+export const WarehouseInfo = t.Object(warehouseFields);
 
 const exchangeRequestFields = {
   id: uuid,
@@ -122,19 +124,7 @@ export const CreditRecord = t.Object({
   note: nullable(t.String()),
 });
 
-export const Warehouse = t.Object({
-  id: t.String(),
-  name: t.String(),
-  addressLine1: t.String(),
-  addressLine2: nullable(t.String()),
-  city: t.String(),
-  state: t.String(),
-  postalCode: t.String(),
-  country: t.String(),
-  contactPerson: nullable(t.String()),
-  contactPhone: nullable(t.String()),
-  isActive: t.Boolean(),
-});
+export const Warehouse = t.Object({ ...warehouseFields, isActive: t.Boolean() });
 
 export const Deleted = t.Object({ success: t.Literal(true), id: t.String() });
 

@@ -5,6 +5,7 @@ import { CONDITIONS, REQUEST_STATUSES, type Condition, type ExchangeRequestRow, 
 import { badRequest, conflict, notFound } from '#api/lib/errors.ts';
 import { isUuid } from '#api/lib/request-meta.ts';
 import { attachImages } from '#api/modules/images/service.ts';
+import { toWarehouseSnapshot } from '#api/modules/warehouses/service.ts';
 import { recordEvent, type Actor } from './events.ts';
 import { cleanText, isCalendarDate } from './input.ts';
 import { FILL_REQUIRED_FIELDS, FILL_SHIPPING_FIELDS, NEED_AN_IMAGE, type CreateExchangeBody, type ShippingBody, type StatusBody, type TransitBody } from './model.ts';
@@ -88,18 +89,7 @@ async function activeWarehouse(trx: Db, warehouseId: string): Promise<WarehouseS
   // FOR SHARE: the warehouse cannot be deactivated or deleted while this approval commits.
   const w = await trx.selectFrom('warehouses').selectAll().where('id', '=', warehouseId).where('is_active', '=', true).forShare().executeTakeFirst();
   if (!w) throw badRequest(WAREHOUSE_UNAVAILABLE);
-  return {
-    id: w.id,
-    name: w.name,
-    addressLine1: w.address_line1,
-    addressLine2: w.address_line2,
-    city: w.city,
-    state: w.state,
-    postalCode: w.postal_code,
-    country: w.country,
-    contactPerson: w.contact_person,
-    contactPhone: w.contact_phone,
-  };
+  return toWarehouseSnapshot(w);
 }
 
 /**

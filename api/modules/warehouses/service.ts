@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '#api/db/connect.ts';
-import type { Warehouse as WarehouseRow } from '#api/db/types.ts';
+import type { WarehouseAddress, Warehouse as WarehouseRow, WarehouseSnapshot } from '#api/db/types.ts';
 import { AppError, badRequest, conflict, notFound } from '#api/lib/errors.ts';
 import { isUuid } from '#api/lib/request-meta.ts';
 import { cleanText, containsPattern, pageOf, type PageRequest } from '#api/modules/requests/input.ts';
@@ -9,32 +9,13 @@ import type { ListResult } from '#api/modules/requests/queries.ts';
 
 export const WAREHOUSE_NOT_FOUND = 'Warehouse not found';
 
-/** What a warehouse is made of, as the API and the CLI's `warehouses seed` give it. */
-export interface WarehouseInput {
-  name?: string | null;
-  addressLine1?: string | null;
-  addressLine2?: string | null;
-  city?: string | null;
-  state?: string | null;
-  postalCode?: string | null;
-  country?: string | null;
-  contactPerson?: string | null;
-  contactPhone?: string | null;
-  isActive?: boolean | null;
-}
-
-export interface ValidWarehouse {
-  name: string;
-  addressLine1: string;
-  addressLine2: string | null;
-  city: string;
-  state: string;
-  postalCode: string;
-  country: string;
-  contactPerson: string | null;
-  contactPhone: string | null;
+/** A warehouse as validateWarehouse gives it: required fields present, optional ones null when empty. */
+export interface ValidWarehouse extends WarehouseAddress {
   isActive: boolean;
 }
+
+/** What a warehouse is made of, as the API and the CLI's `warehouses seed` give it: any field may be missing or null. */
+export type WarehouseInput = { [Field in keyof ValidWarehouse]?: ValidWarehouse[Field] | null };
 
 /** Required fields in the order the spec lists them; their names are the spec's camelCase names. */
 export const REQUIRED_WAREHOUSE_FIELDS = ['name', 'addressLine1', 'city', 'state', 'postalCode', 'country'] as const;
@@ -72,7 +53,8 @@ function validOr400(input: WarehouseInput): ValidWarehouse {
   return result.value;
 }
 
-export function toWarehouse(row: WarehouseRow): Warehouse {
+/** A warehouse row's name and address, as an approved request keeps them. */
+export function toWarehouseSnapshot(row: WarehouseRow): WarehouseSnapshot {
   return {
     id: row.id,
     name: row.name,
@@ -84,8 +66,11 @@ export function toWarehouse(row: WarehouseRow): Warehouse {
     country: row.country,
     contactPerson: row.contact_person,
     contactPhone: row.contact_phone,
-    isActive: row.is_active,
   };
+}
+
+export function toWarehouse(row: WarehouseRow): Warehouse {
+  return { ...toWarehouseSnapshot(row), isActive: row.is_active };
 }
 
 const columns = (w: ValidWarehouse) => ({

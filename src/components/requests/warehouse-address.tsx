@@ -1,18 +1,7 @@
 import { MapPin, Phone, User } from 'lucide-react';
+import type { WarehouseInfo } from '#api/modules/requests/model.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#src/components/ui/card.tsx';
 import { cn } from '#src/lib/cn.ts';
-
-export interface WarehouseAddressData {
-  name: string;
-  addressLine1: string;
-  addressLine2?: string | null;
-  city: string;
-  state: string;
-  postalCode: string;
-  country: string;
-  contactPerson?: string | null;
-  contactPhone?: string | null;
-}
 
 /**
  * A warehouse's postal address as a card: the customer's 'Ship To This Address' and the admin's
@@ -25,7 +14,7 @@ export function WarehouseAddress({
   headingLevel = 'h2',
   className,
 }: {
-  warehouse: WarehouseAddressData;
+  warehouse: WarehouseInfo;
   title?: string;
   description?: string;
   headingLevel?: 'h2' | 'h3';
