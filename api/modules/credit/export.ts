@@ -6,6 +6,7 @@ import { PUSH_STATUSES, type PushStatus } from '#api/db/types.ts';
 import { ErrorBody } from '#api/modules/auth/model.ts';
 import type { AuthPlugin } from '#api/modules/auth/plugin.ts';
 import { cleanText, containsPattern } from '#api/modules/requests/input.ts';
+import { LEDGER_ENTRY_COLUMNS, ledgerWithCustomer } from './record.ts';
 
 /**
  * GET /api/admin/credit-history/export.csv: the credit history as the admin filtered it (q, status),
@@ -35,23 +36,8 @@ interface Cursor {
 type BatchRow = Awaited<ReturnType<ReturnType<typeof batchQuery>['execute']>>[number];
 
 function batchQuery(db: Db, filter: { q?: string; status?: PushStatus }, after: Cursor | null) {
-  let query = db
-    .selectFrom('credit_ledger as l')
-    .innerJoin('users as u', 'u.id', 'l.user_id')
-    .select([
-      'l.id',
-      'l.created_at',
-      'l.user_id',
-      'l.exchange_request_id',
-      'l.type',
-      'l.amount',
-      'l.currency',
-      'l.push_status',
-      'l.external_transaction_id',
-      'l.note',
-      'u.email',
-      sql<string>`l.created_at::text`.as('cursor_at'),
-    ])
+  let query = ledgerWithCustomer(db)
+    .select([...LEDGER_ENTRY_COLUMNS, 'l.created_at', sql<string>`l.created_at::text`.as('cursor_at')])
     .where('l.type', '=', 'exchange_credit');
   if (filter.status) query = query.where('l.push_status', '=', filter.status);
   const q = cleanText(filter.q);

@@ -7,54 +7,17 @@ import { cleanText, containsPattern, pageOf, type PageRequest } from '#api/modul
 import type { CreditRecord } from '#api/modules/requests/model.ts';
 import type { ListResult } from '#api/modules/requests/queries.ts';
 import { pushDueCredits } from './push.ts';
+import { creditRecordQuery, toCreditRecord } from './record.ts';
 
 export const CREDIT_RECORD_NOT_FOUND = 'Credit record not found';
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 
-function historyQuery(db: Db) {
-  return db
-    .selectFrom('credit_ledger as l')
-    .innerJoin('users as u', 'u.id', 'l.user_id')
-    .select([
-      'l.id',
-      'l.user_id',
-      'l.exchange_request_id',
-      'l.type',
-      'l.amount',
-      'l.currency',
-      'l.push_status',
-      'l.push_attempts',
-      'l.last_push_error',
-      'l.external_transaction_id',
-      'l.pushed_at',
-      'l.note',
-      'l.created_at',
-      'u.email',
-    ]);
-}
+const historyQuery = (db: Db) => creditRecordQuery(db).select(['l.created_at', 'l.pushed_at']);
 
 type HistoryRow = Awaited<ReturnType<ReturnType<typeof historyQuery>['executeTakeFirstOrThrow']>>;
 
-function toCreditRecord(row: HistoryRow): CreditRecord {
-  return {
-    id: Number(row.id),
-    userId: row.user_id,
-    exchangeRequestId: row.exchange_request_id,
-    type: row.type,
-    amount: Number(row.amount),
-    currency: row.currency,
-    loyaltyPointsSuccess: row.push_status === 'success',
-    createdAt: iso(row.created_at)!,
-    pushStatus: row.push_status,
-    pushError: row.last_push_error,
-    pushAttempts: row.push_attempts,
-    pushedAt: iso(row.pushed_at),
-    customerEmail: row.email,
-    transactionId: row.external_transaction_id,
-    note: row.note,
-  };
-}
+const fromHistoryRow = (row: HistoryRow) => toCreditRecord(row, { createdAt: iso(row.created_at)!, pushedAt: iso(row.pushed_at) });
 
 export interface CreditHistoryFilter extends PageRequest {
   /** a part of the user ID or the exchange request ID */
@@ -81,7 +44,7 @@ export async function listCreditHistory(db: Db, filter: CreditHistoryFilter = {}
     .orderBy('l.created_at', 'desc')
     .orderBy('l.id', 'desc')
     .execute();
-  return { items: rows.map(toCreditRecord), total: count ? Number(count.total) : rows.length };
+  return { items: rows.map(fromHistoryRow), total: count ? Number(count.total) : rows.length };
 }
 
 const parseLedgerId = (id: string | number | undefined) => {
@@ -93,7 +56,7 @@ export async function getCreditRecord(db: Db, id: string | number | undefined): 
   const ledgerId = parseLedgerId(id);
   const row = ledgerId === undefined ? undefined : await historyQuery(db).where('l.id', '=', ledgerId).executeTakeFirst();
   if (!row) throw notFound(CREDIT_RECORD_NOT_FOUND);
-  return toCreditRecord(row);
+  return fromHistoryRow(row);
 }
 
 /** POST /api/admin/credit-history/{id}/retry: a failed push is queued again and pushed at once. */

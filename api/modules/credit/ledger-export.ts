@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '#api/db/connect.ts';
 import type { PushStatus } from '#api/db/types.ts';
 import type { CreditRecord } from '#api/modules/requests/model.ts';
+import { creditRecordQuery, toCreditRecord } from './record.ts';
 
 /**
  * The credit history for scripts (`swappoints credits export`): every exchange credit in ledger id
@@ -53,53 +54,14 @@ const isoText = (column: 'l.created_at' | 'l.pushed_at') =>
   sql<string | null>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 function filtered(db: Db, filter: CreditExportFilter, upTo: number) {
-  let query = db
-    .selectFrom('credit_ledger as l')
-    .innerJoin('users as u', 'u.id', 'l.user_id')
-    .select([
-      'l.id',
-      'l.user_id',
-      'l.exchange_request_id',
-      'l.type',
-      'l.amount',
-      'l.currency',
-      'l.push_status',
-      'l.push_attempts',
-      'l.last_push_error',
-      'l.external_transaction_id',
-      'l.note',
-      'u.email',
-      isoText('l.created_at').as('created_iso'),
-      isoText('l.pushed_at').as('pushed_iso'),
-    ])
+  let query = creditRecordQuery(db)
+    .select([isoText('l.created_at').as('created_iso'), isoText('l.pushed_at').as('pushed_iso')])
     .where('l.type', '=', 'exchange_credit')
     .where('l.id', '<=', upTo);
   if (filter.since) query = query.where('l.created_at', '>=', filter.since);
   if (filter.until) query = query.where('l.created_at', '<', filter.until);
   if (filter.status) query = query.where('l.push_status', '=', filter.status);
   return query;
-}
-
-type ExportRow = Awaited<ReturnType<ReturnType<typeof filtered>['execute']>>[number];
-
-function toCreditRecord(row: ExportRow): CreditRecord {
-  return {
-    id: Number(row.id),
-    userId: row.user_id,
-    exchangeRequestId: row.exchange_request_id,
-    type: row.type,
-    amount: Number(row.amount),
-    currency: row.currency,
-    loyaltyPointsSuccess: row.push_status === 'success',
-    createdAt: row.created_iso!,
-    pushStatus: row.push_status,
-    pushError: row.last_push_error,
-    pushAttempts: row.push_attempts,
-    pushedAt: row.pushed_iso,
-    customerEmail: row.email,
-    transactionId: row.external_transaction_id,
-    note: row.note,
-  };
 }
 
 /** How many rows an export up to `upTo` will give (for a progress bar). */
@@ -131,7 +93,7 @@ export async function* exportCreditHistory(
     while (next) {
       const rows: Awaited<ReturnType<typeof fetchAfter>> = await next;
       next = rows.length < batchSize ? undefined : fetchAfter(Number(rows[rows.length - 1]!.id));
-      if (rows.length > 0) yield rows.map(toCreditRecord);
+      if (rows.length > 0) yield rows.map((row) => toCreditRecord(row, { createdAt: row.created_iso!, pushedAt: row.pushed_iso }));
     }
   } finally {
     // a caller that stops early (an error while writing) must not leave a query failing unobserved
