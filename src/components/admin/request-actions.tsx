@@ -9,7 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '#src/components/ui/input.tsx';
 import { Label } from '#src/components/ui/label.tsx';
 import { Textarea } from '#src/components/ui/textarea.tsx';
-import { apiCall } from '#src/lib/api-client.ts';
+import { apiCall, type ClientResult } from '#src/lib/api-client.ts';
 import { ErrorAlert } from './error-alert.tsx';
 
 export const TRANSIT_FAILED = 'Failed to update transit status';
@@ -19,6 +19,19 @@ export const INVALID_CREDIT = 'Please enter a valid credit amount';
 export const CREDIT_BEFORE_COMPLETING = 'You must assign credit before completing the exchange';
 
 type Failure = { fallback: string; detail?: string | null } | null;
+
+/** A call's outcome as ActionDialog shows it: null when it went through, else `fallback` with the server's reason. */
+const failureOf = (result: ClientResult<unknown>, fallback: string): Failure => (result.ok ? null : { fallback, detail: result.error });
+
+/** An action's optional note (the API takes up to 10,000 characters). */
+function NoteField({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Textarea id={id} rows={3} value={value} onChange={(e) => onChange(e.target.value)} maxLength={10_000} />
+    </div>
+  );
+}
 
 /** A button that opens a small dialog; `run` does the call and returns a failure or null. */
 function ActionDialog({
@@ -134,13 +147,10 @@ export function MarkReceivedAction({ requestId, enabled }: { requestId: string; 
       enabled={enabled}
       run={async () => {
         const result = await apiCall(`/api/admin/exchange-requests/${requestId}/transit`, { method: 'PUT', body: { transitStatus: 'received', adminNote: note } });
-        return result.ok ? null : { fallback: TRANSIT_FAILED, detail: result.error };
+        return failureOf(result, TRANSIT_FAILED);
       }}
     >
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-note`}>Notes (Optional)</Label>
-        <Textarea id={`${id}-note`} rows={3} value={note} onChange={(e) => setNote(e.target.value)} maxLength={10_000} />
-      </div>
+      <NoteField id={`${id}-note`} label="Notes (Optional)" value={note} onChange={setNote} />
     </ActionDialog>
   );
 }
@@ -178,7 +188,7 @@ export function AssignCreditAction({ requestId, enabled, currencySymbol }: { req
           method: 'PUT',
           body: { creditAmount: Math.round(value), additionalFeedback: note },
         });
-        if (!result.ok) return { fallback: CREDIT_FAILED, detail: result.error };
+        if (!result.ok) return failureOf(result, CREDIT_FAILED);
         return result.data?.loyaltyPointsSuccess === false ? 'keep-open' : null;
       }}
     >
@@ -199,10 +209,7 @@ export function AssignCreditAction({ requestId, enabled, currencySymbol }: { req
           required
         />
       </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-note`}>Note (Optional)</Label>
-        <Textarea id={`${id}-note`} rows={3} value={note} onChange={(e) => setNote(e.target.value)} maxLength={10_000} />
-      </div>
+      <NoteField id={`${id}-note`} label="Note (Optional)" value={note} onChange={setNote} />
     </ActionDialog>
   );
 }
@@ -220,7 +227,7 @@ export function CompleteAction({ requestId, enabled, needsCredit }: { requestId:
         enabled={enabled}
         run={async () => {
           const result = await apiCall(`/api/admin/exchange-requests/${requestId}/status`, { method: 'PUT', body: { status: 'completed' } });
-          return result.ok ? null : { fallback: COMPLETE_FAILED, detail: result.error };
+          return failureOf(result, COMPLETE_FAILED);
         }}
       />
       {needsCredit ? <p className="text-xs text-muted-foreground">{CREDIT_BEFORE_COMPLETING}</p> : null}
