@@ -1,13 +1,11 @@
-import { Plus } from 'lucide-react';
 import type { PageProps } from 'waku/router';
-import { Link } from 'waku';
 import type { ExchangeRequest } from '#api/modules/requests/model.ts';
 import { CreditCard } from '#src/components/credit/credit-card.tsx';
 import { ErrorScreen } from '#src/components/customer/error-screen.tsx';
+import { LoadFailedAlert } from '#src/components/customer/load-failed-alert.tsx';
+import { NewExchangeLink } from '#src/components/customer/page-links.tsx';
 import { RecentExchanges } from '#src/components/customer/recent-exchanges.tsx';
 import { RefreshBar, RefreshButton, WhileRefreshing } from '#src/components/customer/refresh.tsx';
-import { Alert, AlertDescription } from '#src/components/ui/alert.tsx';
-import { Button } from '#src/components/ui/button.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { api } from '#src/lib/api.server.ts';
 import { requestLocale } from '#src/lib/format.server.ts';
@@ -36,20 +34,11 @@ export default async function DashboardPage({ path, query }: PageProps<'/dashboa
           </div>
           <div className="flex gap-2">
             <RefreshButton />
-            <Button asChild>
-              <Link to="/exchange/new">
-                <Plus aria-hidden="true" />
-                New Exchange
-              </Link>
-            </Button>
+            <NewExchangeLink />
           </div>
         </div>
         <RefreshBar />
-        {requests.ok ? null : (
-          <Alert variant="destructive">
-            <AlertDescription>{requests.status >= 500 ? LOAD_FAILED : (requests.error ?? LOAD_FAILED)}</AlertDescription>
-          </Alert>
-        )}
+        {requests.ok ? null : <LoadFailedAlert result={requests} fallback={LOAD_FAILED} />}
         <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)]">
           <WhileRefreshing skeleton={<Skeleton className="aspect-[1.7/1] w-full max-w-sm rounded-2xl" />}>
             {credit.ok && credit.data ? (

@@ -1,7 +1,6 @@
-import { ArrowLeft, CheckCircle2 } from 'lucide-react';
-import { Link } from 'waku';
+import { CheckCircle2 } from 'lucide-react';
 import { NewExchangeForm } from './new-exchange-form.tsx';
-import { Button } from '#src/components/ui/button.tsx';
+import { BackLink } from './page-links.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#src/components/ui/card.tsx';
 
 const NEXT_STEPS = [
@@ -18,11 +17,7 @@ export function NewExchangeScreen() {
       <title>New Exchange Request · SwapPoints</title>
       <div className="mx-auto flex max-w-3xl flex-col gap-6">
         <div className="flex items-center gap-3">
-          <Button asChild variant="ghost" size="icon">
-            <Link to="/dashboard" aria-label="Back to Dashboard">
-              <ArrowLeft aria-hidden="true" />
-            </Link>
-          </Button>
+          <BackLink to="/dashboard" label="Back to Dashboard" />
           <div>
             <h1 className="text-2xl font-semibold tracking-tight">New Exchange Request</h1>
             <p className="text-sm text-muted-foreground">Tell us about the product you want to trade in for store credit.</p>

@@ -1,4 +1,5 @@
 import type { RequestEvent } from '#api/modules/requests/model.ts';
+import { Card, CardContent, CardHeader, CardTitle } from '#src/components/ui/card.tsx';
 import { eventActor, eventLabel, formatDateTime } from '#src/lib/requests.ts';
 
 /** A request's history, oldest first: what happened, who did it, when, and any note. */
@@ -17,5 +18,19 @@ export function EventTimeline({ events, locale }: { events: RequestEvent[]; loca
         </li>
       ))}
     </ol>
+  );
+}
+
+/** The timeline in a card of its own: 'Timeline' on the customer's request page, 'Activity' on the admin's. */
+export function EventTimelineCard({ title, events, locale }: { title: string; events: RequestEvent[]; locale: string }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <EventTimeline events={events} locale={locale} />
+      </CardContent>
+    </Card>
   );
 }

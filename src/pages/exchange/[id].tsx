@@ -1,18 +1,19 @@
-import { ArrowLeft, MessageSquare } from 'lucide-react';
+import { MessageSquare } from 'lucide-react';
 import type { PageProps } from 'waku/router';
 import { Link } from 'waku';
 import type { ExchangeRequestDetail } from '#api/modules/requests/model.ts';
 import { CancelRequest } from '#src/components/customer/cancel-request.tsx';
+import { LoadFailedAlert } from '#src/components/customer/load-failed-alert.tsx';
 import { NewExchangeScreen } from '#src/components/customer/new-exchange-screen.tsx';
+import { BackLink } from '#src/components/customer/page-links.tsx';
 import { RefreshBar, RefreshButton } from '#src/components/customer/refresh.tsx';
 import { RequestDetailsTable, StatusBanner } from '#src/components/customer/request-details.tsx';
 import { CreditAmount } from '#src/components/requests/credit-amount.tsx';
-import { EventTimeline } from '#src/components/requests/event-timeline.tsx';
+import { EventTimelineCard } from '#src/components/requests/event-timeline.tsx';
 import { ImageGallery } from '#src/components/requests/image-gallery.tsx';
 import { RequestStepper } from '#src/components/requests/request-stepper.tsx';
 import { StatusBadge, TransitChip } from '#src/components/requests/status-badge.tsx';
 import { WarehouseAddress } from '#src/components/requests/warehouse-address.tsx';
-import { Alert, AlertDescription } from '#src/components/ui/alert.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#src/components/ui/card.tsx';
 import { api } from '#src/lib/api.server.ts';
@@ -21,15 +22,7 @@ import { pagePath, requireUser } from '#src/lib/session.server.ts';
 
 const LOAD_FAILED = 'Failed to load exchange details';
 
-function BackToList() {
-  return (
-    <Button asChild variant="ghost" size="icon">
-      <Link to="/exchange" aria-label="Back to My Exchange Requests">
-        <ArrowLeft aria-hidden="true" />
-      </Link>
-    </Button>
-  );
-}
+const BackToList = () => <BackLink to="/exchange" label="Back to My Exchange Requests" />;
 
 export default async function ExchangeDetailPage({ path, query, id }: PageProps<'/exchange/[id]'>) {
   await requireUser(pagePath(path, query));
@@ -47,9 +40,7 @@ export default async function ExchangeDetailPage({ path, query, id }: PageProps<
             <BackToList />
             <h1 className="text-2xl font-semibold tracking-tight">Exchange Request</h1>
           </div>
-          <Alert variant="destructive">
-            <AlertDescription>{result.status >= 500 ? LOAD_FAILED : (result.error ?? LOAD_FAILED)}</AlertDescription>
-          </Alert>
+          <LoadFailedAlert result={result} fallback={LOAD_FAILED} />
           <Button asChild variant="outline" className="self-start">
             <Link to="/exchange">Back to My Exchange Requests</Link>
           </Button>
@@ -126,14 +117,7 @@ export default async function ExchangeDetailPage({ path, query, id }: PageProps<
                 </CardContent>
               </Card>
             ) : null}
-            <Card>
-              <CardHeader>
-                <CardTitle>Timeline</CardTitle>
-              </CardHeader>
-              <CardContent>
-                <EventTimeline events={request.events} locale={locale} />
-              </CardContent>
-            </Card>
+            <EventTimelineCard title="Timeline" events={request.events} locale={locale} />
           </div>
         </div>
       </div>

@@ -1,13 +1,12 @@
-import { ArrowLeft, Inbox, Plus } from 'lucide-react';
+import { Inbox } from 'lucide-react';
 import type { PageProps } from 'waku/router';
-import { Link } from 'waku';
 import type { ExchangeRequest } from '#api/modules/requests/model.ts';
 import { ExchangeCard } from '#src/components/customer/exchange-card.tsx';
 import { ListFilters } from '#src/components/customer/list-filters.tsx';
+import { LoadFailedAlert } from '#src/components/customer/load-failed-alert.tsx';
+import { BackLink, NewExchangeLink } from '#src/components/customer/page-links.tsx';
 import { Pagination } from '#src/components/customer/pagination.tsx';
 import { RefreshBar, RefreshButton, WhileRefreshing } from '#src/components/customer/refresh.tsx';
-import { Alert, AlertDescription } from '#src/components/ui/alert.tsx';
-import { Button } from '#src/components/ui/button.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { api } from '#src/lib/api.server.ts';
 import { requestLocale } from '#src/lib/format.server.ts';
@@ -43,21 +42,13 @@ export default async function MyExchangesPage({ path, query }: PageProps<'/excha
       <title>My Exchange Requests · SwapPoints</title>
       <div className="flex flex-col gap-4">
         <div className="flex items-center gap-2">
-          <Button asChild variant="ghost" size="icon">
-            <Link to="/dashboard" aria-label="Back to Dashboard">
-              <ArrowLeft aria-hidden="true" />
-            </Link>
-          </Button>
+          <BackLink to="/dashboard" label="Back to Dashboard" />
           <h1 className="flex-1 text-2xl font-semibold tracking-tight">My Exchange Requests</h1>
           <RefreshButton iconOnly label="Refresh requests" />
         </div>
         <RefreshBar />
         <ListFilters q={view.q} status={view.status} />
-        {result.ok ? null : (
-          <Alert variant="destructive">
-            <AlertDescription>{result.status >= 500 ? LOAD_FAILED : (result.error ?? LOAD_FAILED)}</AlertDescription>
-          </Alert>
-        )}
+        {result.ok ? null : <LoadFailedAlert result={result} fallback={LOAD_FAILED} />}
         <WhileRefreshing skeleton={<ListSkeleton />}>
           {result.ok && requests.length === 0 ? (
             <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed bg-card px-4 py-12 text-center">
@@ -66,12 +57,7 @@ export default async function MyExchangesPage({ path, query }: PageProps<'/excha
               <p className="text-sm text-muted-foreground">
                 {filtered ? 'Try a different search or status, or start a new exchange.' : 'Trade in a used product for store credit: start your first exchange.'}
               </p>
-              <Button asChild>
-                <Link to="/exchange/new">
-                  <Plus aria-hidden="true" />
-                  New Exchange
-                </Link>
-              </Button>
+              <NewExchangeLink />
             </div>
           ) : null}
           {requests.length > 0 ? (

@@ -9,7 +9,7 @@ import { ErrorAlert, serverError } from '#src/components/admin/error-alert.tsx';
 import { pageLocale } from '#src/components/admin/locale.server.ts';
 import { AssignCreditAction, CompleteAction, MarkReceivedAction } from '#src/components/admin/request-actions.tsx';
 import { RequestDetails } from '#src/components/admin/request-details.tsx';
-import { EventTimeline } from '#src/components/requests/event-timeline.tsx';
+import { EventTimelineCard } from '#src/components/requests/event-timeline.tsx';
 import { ImageGallery } from '#src/components/requests/image-gallery.tsx';
 import { RequestStepper } from '#src/components/requests/request-stepper.tsx';
 import { WarehouseAddress } from '#src/components/requests/warehouse-address.tsx';
@@ -187,14 +187,7 @@ export default async function AdminExchangePage({ path, query, id }: PageProps<'
             {awaitingShipping && request.warehouseInfo ? (
               <WarehouseAddress warehouse={request.warehouseInfo} title="Customer Ships To This Address" />
             ) : null}
-            <Card>
-              <CardHeader>
-                <CardTitle>Activity</CardTitle>
-              </CardHeader>
-              <CardContent>
-                <EventTimeline events={request.events} locale={locale} />
-              </CardContent>
-            </Card>
+            <EventTimelineCard title="Activity" events={request.events} locale={locale} />
           </div>
         </div>
       </div>
