@@ -1,18 +1,24 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPerson, PHONE, screenshot, seriousAccessibilityViolations, signInThroughPages } from '#tests/helpers/browser.ts';
-import { startServer, type RunningServer } from '#tests/helpers/server.ts';
+import {
+  newPerson,
+  PHONE,
+  screenshot,
+  seriousAccessibilityViolations,
+  signedInPerson,
+  signInThroughPages,
+  startServerAndBrowser,
+  stopServerAndBrowser,
+} from '#tests/helpers/browser.ts';
+import type { RunningServer } from '#tests/helpers/server.ts';
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  ({ server, browser } = await startServerAndBrowser());
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-}, 30_000);
+afterAll(() => stopServerAndBrowser({ server, browser }), 30_000);
 
 describe('sign-in in the browser', () => {
   test('request a link, read it with `swappoints mail list --json`, open it, land on /dashboard, stay signed in, log out', async () => {
@@ -50,9 +56,7 @@ describe('sign-in in the browser', () => {
   });
 
   test('a sign-in link works once; opening it again says so', async () => {
-    const { context, page } = await newPerson(browser, server);
-    await signInThroughPages(page, server, 'meera.iyer@example.com');
-    await page.waitForURL('**/dashboard');
+    const { context, page } = await signedInPerson(browser, server, 'meera.iyer@example.com');
     const link = await server.signInLink('meera.iyer@example.com');
     // the same browser kept no emailForSignIn; a second browser that still has it gets the reuse message
     const other = await newPerson(browser, server);
@@ -104,9 +108,7 @@ describe('sign-in in the browser', () => {
   });
 
   test('a customer opening /admin goes to /dashboard', async () => {
-    const { context, page } = await newPerson(browser, server);
-    await signInThroughPages(page, server, 'zoe.dsouza@example.com');
-    await page.waitForURL('**/dashboard');
+    const { context, page } = await signedInPerson(browser, server, 'zoe.dsouza@example.com');
     await page.goto('/admin');
     await page.waitForURL('**/dashboard');
     await context.close();
@@ -122,16 +124,14 @@ describe('sign-in in the browser', () => {
   });
 
   test('on a phone the menu is a drawer with the email, the nav and Logout; it closes on navigation', async () => {
-    const { context, page } = await newPerson(browser, server, PHONE);
-    await signInThroughPages(page, server, 'admin@swappoints.demo');
-    await page.waitForURL('**/dashboard');
+    const { context, page } = await signedInPerson(browser, server, 'admin@swappoints.demo', PHONE);
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog');
     await drawer.waitFor();
+    await screenshot(page, 'drawer-phone'); // also waits for the drawer to finish sliding in
     expect(await drawer.getByText('admin@swappoints.demo').isVisible()).toBe(true);
     expect(await drawer.getByText('Admin', { exact: true }).isVisible()).toBe(true);
-    expect((await drawer.boundingBox())?.width).toBe(250);
-    await screenshot(page, 'drawer-phone');
+    expect(await drawer.evaluate((el) => getComputedStyle(el).width)).toBe('250px');
     await drawer.getByRole('link', { name: 'Admin Panel' }).click();
     await page.waitForURL('**/admin');
     await drawer.waitFor({ state: 'detached' });
