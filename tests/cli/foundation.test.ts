@@ -1,31 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createPostgresDatabase } from '#tests/helpers/db.ts';
 import { ROOT, runCli, tempDataDir } from '#tests/helpers/cli.ts';
+import { cliTargets } from '#tests/helpers/cli-targets.ts';
 
 const SAMPLE = join(ROOT, 'api/modules/demo/data/customers.csv');
 
-interface Target {
-  name: string;
-  env: Record<string, string | undefined>;
-  cleanup: () => Promise<void>;
-}
-
-async function targets(): Promise<Target[]> {
-  const dataDir = tempDataDir();
-  const list: Target[] = [
-    { name: 'embedded', env: { DATA_DIR: dataDir, DATABASE_URL: undefined }, cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) },
-  ];
-  if (process.env.DATABASE_URL) {
-    const pg = await createPostgresDatabase();
-    const pgDir = tempDataDir();
-    list.push({ name: 'postgres', env: { DATA_DIR: pgDir, DATABASE_URL: pg.url }, cleanup: async () => { await pg.drop(); rmSync(pgDir, { recursive: true, force: true }); } });
-  }
-  return list;
-}
-
-const all = await targets();
+const all = await cliTargets();
 afterAll(async () => {
   for (const t of all) await t.cleanup();
 });

@@ -8,7 +8,8 @@ import type { CliIO } from '#cli/io.ts';
 import { runCli as runInProcess } from '#cli/program.ts';
 import { standaloneSession } from '#cli/session.ts';
 import { ROOT, runCli } from '#tests/helpers/cli.ts';
-import { bulkLedger, cliTargets, ledgerRows, requestAt, withContext, type Target } from './operator-data.ts';
+import { cliTargets, type CliTarget } from '#tests/helpers/cli-targets.ts';
+import { bulkLedger, ledgerRows, requestAt, withContext } from './operator-data.ts';
 
 // every test runs the real binary, often several times: room for a loaded machine, whichever way the files are run
 setDefaultTimeout(120_000);
@@ -38,7 +39,7 @@ const jsonLines = (text: string) =>
 const guarded = (text: string | null) => (text === null ? '' : /^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
 
 /** The real binary, kept under control: stopped (SIGSTOP) once its temporary file holds data, to be killed then. */
-function spawnExport(target: Target, args: string[]) {
+function spawnExport(target: CliTarget, args: string[]) {
   return Bun.spawn(['bun', join(ROOT, 'cli/index.ts'), 'credits', 'export', ...args], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...target.env } as Record<string, string>,

@@ -1,4 +1,3 @@
-import { rmSync } from 'node:fs';
 import { sql } from 'kysely';
 import type { AppContext } from '#api/context.ts';
 import { openContext } from '#api/host.ts';
@@ -9,8 +8,6 @@ import { actorOf } from '#api/modules/requests/events.ts';
 import { changeStatus, createRequest, markReceived, submitShipping } from '#api/modules/requests/service.ts';
 import { createWarehouse } from '#api/modules/warehouses/service.ts';
 import { loadSettings } from '#api/settings.ts';
-import { createPostgresDatabase } from '#tests/helpers/db.ts';
-import { tempDataDir } from '#tests/helpers/cli.ts';
 import { png } from '#tests/helpers/images.ts';
 
 /**
@@ -18,33 +15,6 @@ import { png } from '#tests/helpers/images.ts';
  * a CLI subprocess will then read. The embedded database is opened the way the CLI opens it (taking
  * its lock), and only between CLI runs: two processes never hold one PGlite directory at once.
  */
-
-export interface Target {
-  name: 'embedded' | 'postgres';
-  env: Record<string, string | undefined>;
-  cleanup(): Promise<void>;
-}
-
-/** The embedded database in a fresh DATA_DIR; and a fresh PostgreSQL database when DATABASE_URL is set. */
-export async function cliTargets(): Promise<Target[]> {
-  const dataDir = tempDataDir();
-  const list: Target[] = [
-    { name: 'embedded', env: { DATA_DIR: dataDir, DATABASE_URL: undefined }, cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) },
-  ];
-  if (process.env.DATABASE_URL) {
-    const pg = await createPostgresDatabase();
-    const pgDir = tempDataDir();
-    list.push({
-      name: 'postgres',
-      env: { DATA_DIR: pgDir, DATABASE_URL: pg.url },
-      cleanup: async () => {
-        await pg.drop();
-        rmSync(pgDir, { recursive: true, force: true });
-      },
-    });
-  }
-  return list;
-}
 
 /** Opens the target's database in this process, runs `fn`, and closes it again (releasing the embedded lock). */
 export async function withContext<T>(env: Record<string, string | undefined>, fn: (ctx: AppContext) => Promise<T>): Promise<T> {

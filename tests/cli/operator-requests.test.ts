@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, runCli } from '#tests/helpers/cli.ts';
-import { cliTargets, requestAt, withContext, type MadeRequest } from './operator-data.ts';
+import { cliTargets } from '#tests/helpers/cli-targets.ts';
+import { requestAt, withContext, type MadeRequest } from './operator-data.ts';
 
 // every test runs the real binary, often several times: room for a loaded machine, whichever way the files are run
 setDefaultTimeout(120_000);
