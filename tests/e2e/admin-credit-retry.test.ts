@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
 import { startFakeShopify, type FakeShopify } from '#tests/helpers/fake-shopify.ts';
-import { launchBrowser, newPerson, signInThroughPages } from '#tests/helpers/browser.ts';
-import { startServer, type RunningServer } from '#tests/helpers/server.ts';
-import { ADMIN_EMAIL, checkScreen, see, submitRequestThroughApi, submitShippingThroughApi } from './admin-helpers.ts';
+import { looksRightAndAccessible, see, signedInPerson, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
+import { submitRequestThroughApi, submitShippingThroughApi } from '#tests/helpers/requests.ts';
+import type { RunningServer } from '#tests/helpers/server.ts';
+import { ADMIN_EMAIL } from './admin-helpers.ts';
 
 /**
  * A credit the shop refuses at first (the fake Shopify Admin API answers 500): the admin is told,
@@ -19,17 +20,11 @@ let admin: Page;
 beforeAll(async () => {
   fake = await startFakeShopify({ token: SHOPIFY_TOKEN });
   fake.addCustomer('asha.rao@example.com', { firstName: 'Asha', lastName: 'Rao' });
-  [server, browser] = await Promise.all([
-    startServer({ SHOP_BACKEND: 'shopify', SHOPIFY_ADMIN_URL: fake.url, SHOPIFY_ADMIN_TOKEN: SHOPIFY_TOKEN, SHOPIFY_TIMEOUT_MS: '10000' }),
-    launchBrowser(),
-  ]);
-  ({ page: admin } = await newPerson(browser, server));
-  await signInThroughPages(admin, server, ADMIN_EMAIL);
-  await admin.waitForURL('**/dashboard');
+  ({ server, browser } = await startServerAndBrowser({ SHOP_BACKEND: 'shopify', SHOPIFY_ADMIN_URL: fake.url, SHOPIFY_ADMIN_TOKEN: SHOPIFY_TOKEN, SHOPIFY_TIMEOUT_MS: '10000' }));
+  ({ page: admin } = await signedInPerson(browser, server, ADMIN_EMAIL));
 }, 120_000);
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await stopServerAndBrowser({ server, browser });
   fake?.close();
 }, 30_000);
 
@@ -58,7 +53,7 @@ describe('a credit the shop did not accept', () => {
     await admin.goto('/admin?tab=4');
     const row = admin.getByTestId('credit-history-row').filter({ hasText: id });
     expect(await row.getByRole('cell').nth(5).getByText('Failed', { exact: true }).count()).toBe(1);
-    await checkScreen(admin, 'admin-credit-history-failed');
+    await looksRightAndAccessible(admin, 'admin-credit-history-failed');
     await row.getByRole('button', { name: /^Retry/ }).click();
     await row.getByText('Success', { exact: true }).waitFor();
     expect(await row.getByRole('button', { name: /^Retry/ }).count()).toBe(0);

@@ -1,51 +1,12 @@
 import { expect } from 'bun:test';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { see } from '#tests/helpers/browser.ts';
 import { png } from '#tests/helpers/images.ts';
-import { screenshot, seriousAccessibilityViolations } from '#tests/helpers/browser.ts';
-import type { RunningServer } from '#tests/helpers/server.ts';
+import type { RequestFields } from '#tests/helpers/requests.ts';
 
 /** Helpers of the admin browser tests (tests/e2e/admin-*.test.ts). */
 
 export const ADMIN_EMAIL = 'admin@swappoints.demo';
-
-/** Waits until an element whose whole text is `text` is visible (on the page or inside `within`). */
-export async function see(where: Page | Locator, text: string): Promise<void> {
-  await where.getByText(text, { exact: true }).first().waitFor({ state: 'visible', timeout: 15_000 });
-}
-
-/** Screenshot of the screen as it is now, then axe-core: no serious or critical violation. */
-export async function checkScreen(page: Page, name: string): Promise<void> {
-  await screenshot(page, name);
-  expect({ screen: name, violations: await seriousAccessibilityViolations(page) }).toEqual({ screen: name, violations: [] });
-}
-
-export interface RequestFields {
-  productName: string;
-  brand: string;
-  description: string;
-  condition: string;
-}
-
-/** A customer's new pending request, made through the API: a real PNG to POST /image/upload, then POST /api/exchange. */
-export async function submitRequestThroughApi(server: RunningServer, token: string, fields: RequestFields): Promise<string> {
-  const form = new FormData();
-  form.append('file', new File([new Uint8Array(png(16, 12))], 'photo.png', { type: 'image/png' }));
-  form.append('upload_preset', 'swappoints');
-  form.append('cloud_name', 'swappoints');
-  const upload = await fetch(`${server.url}/image/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
-  expect(upload.status).toBe(200);
-  const image = (await upload.json()) as { secure_url: string; public_id: string };
-  const created = await server.api<{ id: string }>('POST', '/api/exchange', token, { ...fields, images: [{ url: image.secure_url, publicId: image.public_id }] });
-  expect(created.status).toBe(201);
-  return created.body.id;
-}
-
-/** The customer's shipping details, through the API (POST /api/exchange/{id}/shipping). */
-export async function submitShippingThroughApi(server: RunningServer, token: string, id: string, carrierName = 'Delhivery', trackingNumber = 'DLV123456'): Promise<void> {
-  const today = new Date().toISOString().slice(0, 10);
-  const shipped = await server.api('POST', `/api/exchange/${id}/shipping`, token, { carrierName, trackingNumber, shippingDate: today, notes: 'Boxed' });
-  expect(shipped.status).toBe(200);
-}
 
 /** Types into the dashboard's search and waits for the server to render the result (the URL carries `q`). */
 export async function search(page: Page, placeholder: string, text: string): Promise<void> {

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPerson, signInThroughPages } from '#tests/helpers/browser.ts';
-import { startServer, type RunningServer } from '#tests/helpers/server.ts';
-import { ADMIN_EMAIL, checkScreen, search, see, submitRequestThroughApi, submitShippingThroughApi, tabCount } from './admin-helpers.ts';
+import { looksRightAndAccessible, see, signedInPerson, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
+import { submitRequestThroughApi, submitShippingThroughApi } from '#tests/helpers/requests.ts';
+import type { RunningServer } from '#tests/helpers/server.ts';
+import { ADMIN_EMAIL, search, tabCount } from './admin-helpers.ts';
 
 /** Declining, deleting, the warehouse manager's rules, the admin guard and the §8 error alerts, in the browser. */
 
@@ -13,16 +14,11 @@ let adminToken: string;
 let customerToken: string;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  ({ page: admin } = await newPerson(browser, server));
-  await signInThroughPages(admin, server, ADMIN_EMAIL);
-  await admin.waitForURL('**/dashboard');
+  ({ server, browser } = await startServerAndBrowser());
+  ({ page: admin } = await signedInPerson(browser, server, ADMIN_EMAIL));
   [adminToken, customerToken] = await Promise.all([server.apiSignIn(ADMIN_EMAIL), server.apiSignIn('meera.iyer@example.com')]);
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-}, 30_000);
+afterAll(() => stopServerAndBrowser({ server, browser }), 30_000);
 
 const SEARCH_REQUESTS = 'Search by product name, brand, or user email';
 const item = (productName: string) => ({ productName, brand: 'Brother', condition: 'good', description: 'Used drum unit, prints clean.' });
@@ -49,9 +45,7 @@ describe('declining a request', () => {
     const seen = await server.api('GET', `/api/exchange/${id}`, customerToken);
     expect(seen.body).toMatchObject({ status: 'declined', adminFeedback: 'The drum is scratched, so we cannot resell it.' });
     // and on the customer's own page
-    const customer = await newPerson(browser, server);
-    await signInThroughPages(customer.page, server, 'meera.iyer@example.com');
-    await customer.page.waitForURL('**/dashboard');
+    const customer = await signedInPerson(browser, server, 'meera.iyer@example.com');
     await customer.page.goto(`/exchange/${id}`);
     await see(customer.page, 'Your exchange request has been declined. Please check the admin feedback.');
     await see(customer.page, 'The drum is scratched, so we cannot resell it.');
@@ -74,7 +68,7 @@ describe('deleting a request', () => {
     await admin.getByRole('button', { name: 'Delete' }).click();
     const confirm = admin.getByRole('alertdialog');
     await see(confirm, 'Are you sure you want to delete this exchange request? This cannot be undone.');
-    await checkScreen(admin, 'admin-delete-request-confirm');
+    await looksRightAndAccessible(admin, 'admin-delete-request-confirm');
     // keyboard: Escape closes without deleting, focus returns to the trigger
     await admin.keyboard.press('Escape');
     await confirm.waitFor({ state: 'detached' });
@@ -101,7 +95,7 @@ describe('the warehouse manager', () => {
     await dialog.getByRole('button', { name: 'Add Warehouse' }).click();
     await see(dialog, 'Please fill in all required fields: addressLine1, state, postalCode, country');
     expect(await dialog.getByLabel('State').getAttribute('aria-invalid')).toBe('true');
-    await checkScreen(admin, 'admin-warehouse-required-fields');
+    await looksRightAndAccessible(admin, 'admin-warehouse-required-fields');
     await dialog.getByLabel('Address Line 1').fill('Survey 44, Hinjewadi');
     await dialog.getByLabel('State').fill('Maharashtra');
     await dialog.getByLabel('Postal Code').fill('411057');
@@ -157,19 +151,17 @@ describe('the warehouse manager', () => {
     const link = admin.getByRole('link', { name: 'Add a warehouse in the Warehouse Manager' });
     expect(await link.getAttribute('href')).toBe('/admin?tab=5');
     expect(await admin.getByLabel('Warehouse').count()).toBe(0);
-    await checkScreen(admin, 'admin-detail-no-warehouses');
+    await looksRightAndAccessible(admin, 'admin-detail-no-warehouses');
     await link.click();
     await admin.waitForURL('**/admin?tab=5');
     await see(admin, 'No warehouses have been added yet.');
-    await checkScreen(admin, 'admin-warehouses-empty');
+    await looksRightAndAccessible(admin, 'admin-warehouses-empty');
   }, 60_000);
 });
 
 describe('the admin guard and the error alerts', () => {
   test('a customer opening /admin or an admin detail page is sent to /dashboard', async () => {
-    const { context, page } = await newPerson(browser, server);
-    await signInThroughPages(page, server, 'zoe.dsouza@example.com');
-    await page.waitForURL('**/dashboard');
+    const { context, page } = await signedInPerson(browser, server, 'zoe.dsouza@example.com');
     await page.goto('/admin?tab=4');
     await page.waitForURL('**/dashboard');
     await page.goto('/admin/exchange/00000000-0000-4000-8000-000000000000');
@@ -184,7 +176,7 @@ describe('the admin guard and the error alerts', () => {
     const alert = admin.getByRole('alert');
     await see(alert, 'Failed to load exchange details');
     await see(alert, 'Exchange request not found');
-    await checkScreen(admin, 'admin-detail-not-found');
+    await looksRightAndAccessible(admin, 'admin-detail-not-found');
   }, 60_000);
 
   test('a page left open while another admin acted shows the §8 texts with the server reason', async () => {
@@ -210,7 +202,7 @@ describe('the admin guard and the error alerts', () => {
     await dialog.getByRole('button', { name: 'Mark as Received' }).click();
     await see(dialog.getByRole('alert'), 'Failed to update transit status');
     await see(dialog.getByRole('alert'), 'This item has already been marked as received.');
-    await checkScreen(admin, 'admin-error-transit');
+    await looksRightAndAccessible(admin, 'admin-error-transit');
 
     // Assign: someone else credited first.
     await admin.goto(`/admin/exchange/${id}`);

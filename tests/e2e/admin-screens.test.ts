@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPerson, PHONE, signInThroughPages } from '#tests/helpers/browser.ts';
-import { startServer, type RunningServer } from '#tests/helpers/server.ts';
-import { ADMIN_EMAIL, checkScreen, search, see, submitRequestThroughApi, submitShippingThroughApi, tabCount } from './admin-helpers.ts';
+import { looksRightAndAccessible, PHONE, see, signedInPerson, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
+import { submitRequestThroughApi, submitShippingThroughApi } from '#tests/helpers/requests.ts';
+import type { RunningServer } from '#tests/helpers/server.ts';
+import { ADMIN_EMAIL, search, tabCount } from './admin-helpers.ts';
 
 /**
  * Every admin screen over the demo shop (requests in every state): screenshots, axe-core, the
@@ -36,16 +37,11 @@ async function creditedRequests(count: number, firstAmount: number): Promise<str
 }
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ DEMO_REQUESTS: 'true' }), launchBrowser()]);
-  ({ page: admin } = await newPerson(browser, server));
-  await signInThroughPages(admin, server, ADMIN_EMAIL);
-  await admin.waitForURL('**/dashboard');
+  ({ server, browser } = await startServerAndBrowser({ DEMO_REQUESTS: 'true' }));
+  ({ page: admin } = await signedInPerson(browser, server, ADMIN_EMAIL));
   adminToken = await server.apiSignIn(ADMIN_EMAIL);
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-}, 30_000);
+afterAll(() => stopServerAndBrowser({ server, browser }), 30_000);
 
 describe('the admin dashboard', () => {
   test('the six tabs in order, each its own URL (?tab=N) with its content; badges count tabs 0-3', async () => {
@@ -70,7 +66,7 @@ describe('the admin dashboard', () => {
         expect(headers).toEqual(['Product', 'Brand', 'Condition', 'User Email', 'Status', 'Date', 'Action']);
         chips.push(await admin.getByTestId('admin-request-row').locator('td:nth-child(5)').allTextContents());
       }
-      await checkScreen(admin, `admin-tab-${tab}`);
+      await looksRightAndAccessible(admin, `admin-tab-${tab}`);
     }
     expect(chips).toEqual([['Pending', 'Pending'], ['Awaiting Shipping'], ['Shipped'], ['Received']]);
   }, 90_000);
@@ -132,14 +128,14 @@ describe('the credit history', () => {
     const box = await admin.locator('[data-slot="table-container"]').boundingBox();
     expect(box!.height).toBeLessThanOrEqual(600);
     expect(await admin.locator('[data-slot="table-container"]').evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
-    await checkScreen(admin, 'admin-credit-history-25');
+    await looksRightAndAccessible(admin, 'admin-credit-history-25');
 
     await search(admin, 'Search by user ID or exchange ID', ids[3]!.toUpperCase());
     expect(await rows.count()).toBe(1);
     expect(await rows.first().getByRole('cell').nth(2).textContent()).toBe(ids[3]!);
     await search(admin, 'Search by user ID or exchange ID', 'ffffffff-0000');
     await see(admin, 'No credit history found');
-    await checkScreen(admin, 'admin-credit-history-empty');
+    await looksRightAndAccessible(admin, 'admin-credit-history-empty');
   }, 120_000);
 
   test('Export CSV downloads the history as filtered on the page', async () => {
@@ -158,24 +154,22 @@ describe('the credit history', () => {
 
 describe('admin screens on a phone and with the keyboard', () => {
   test('the tabs scroll sideways, the table scrolls inside its box, the detail stacks', async () => {
-    const { context, page } = await newPerson(browser, server, PHONE);
-    await signInThroughPages(page, server, ADMIN_EMAIL);
-    await page.waitForURL('**/dashboard');
+    const { context, page } = await signedInPerson(browser, server, ADMIN_EMAIL, PHONE);
     await page.goto('/admin?tab=0');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-    await checkScreen(page, 'admin-phone-tab-0');
+    await looksRightAndAccessible(page, 'admin-phone-tab-0');
     await page.goto('/admin?tab=5');
     // the row of tabs scrolls to show the current one
     const current = await page.getByRole('link', { name: 'Warehouse Manager' }).boundingBox();
     expect(current!.x).toBeGreaterThanOrEqual(0);
     expect(current!.x + current!.width).toBeLessThanOrEqual(PHONE.width);
-    await checkScreen(page, 'admin-phone-warehouses');
+    await looksRightAndAccessible(page, 'admin-phone-warehouses');
     await page.goto('/admin?tab=1');
     await page.getByRole('link', { name: /^View/ }).first().click();
     await page.waitForURL('**/admin/exchange/**');
     await page.getByRole('heading', { name: 'Exchange Process' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-    await checkScreen(page, 'admin-phone-detail');
+    await looksRightAndAccessible(page, 'admin-phone-detail');
     await context.close();
   }, 90_000);
 

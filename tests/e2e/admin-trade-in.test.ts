@@ -1,18 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPerson, signInThroughPages } from '#tests/helpers/browser.ts';
-import { startServer, type RunningServer } from '#tests/helpers/server.ts';
-import {
-  ADMIN_EMAIL,
-  checkScreen,
-  dashboardCredit,
-  openTab,
-  search,
-  see,
-  submitRequestThroughPages,
-  submitShippingThroughPages,
-  tabCount,
-} from './admin-helpers.ts';
+import { looksRightAndAccessible, newPerson, see, signInThroughPages, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
+import type { RunningServer } from '#tests/helpers/server.ts';
+import { ADMIN_EMAIL, dashboardCredit, openTab, search, submitRequestThroughPages, submitShippingThroughPages, tabCount } from './admin-helpers.ts';
 
 /**
  * The whole trade-in with two people in two browsers: the customer asks and ships on the customer
@@ -24,12 +14,9 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  ({ server, browser } = await startServerAndBrowser());
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-}, 30_000);
+afterAll(() => stopServerAndBrowser({ server, browser }), 30_000);
 
 const SEARCH_REQUESTS = 'Search by product name, brand, or user email';
 
@@ -83,7 +70,7 @@ describe('the admin pages through a whole trade-in', () => {
     await admin.reload();
     expect(await admin.getByRole('searchbox', { name: SEARCH_REQUESTS }).inputValue()).toBe('tk-1175');
     expect(await admin.getByTestId('admin-request-row').count()).toBe(1);
-    await checkScreen(admin, 'admin-pending-search');
+    await looksRightAndAccessible(admin, 'admin-pending-search');
 
     // A warehouse made in the Warehouse Manager.
     await openTab(admin, 'Warehouse Manager');
@@ -99,7 +86,7 @@ describe('the admin pages through a whole trade-in', () => {
     await dialog.getByLabel('Contact Person').fill('Lakshmi Narayanan');
     await dialog.getByLabel('Contact Phone').fill('+91 44 2625 0000');
     expect(await dialog.getByRole('switch', { name: 'Active' }).getAttribute('aria-checked')).toBe('true');
-    await checkScreen(admin, 'admin-warehouse-add-dialog');
+    await looksRightAndAccessible(admin, 'admin-warehouse-add-dialog');
     await dialog.getByRole('button', { name: 'Add Warehouse' }).click();
     await dialog.waitFor({ state: 'detached' });
     const warehouseRow = admin.getByTestId('warehouse-row').filter({ hasText: 'Chennai Intake Centre' });
@@ -124,13 +111,13 @@ describe('the admin pages through a whole trade-in', () => {
     await see(admin, 'Please select a warehouse for shipping the product');
     await admin.getByLabel('Warehouse').selectOption({ label: 'Chennai Intake Centre - Chennai, Tamil Nadu' });
     await admin.getByLabel('Admin Feedback').fill('Sealed kits are welcome. Please ship it to Chennai.');
-    await checkScreen(admin, 'admin-detail-pending');
+    await looksRightAndAccessible(admin, 'admin-detail-pending');
     await submit.click();
     await see(admin, 'This request has been approved. Waiting for customer to submit shipping details.');
     const shipTo = admin.getByTestId('warehouse-address');
     await see(shipTo, 'Customer Ships To This Address');
     await see(shipTo, 'Chennai Intake Centre');
-    await checkScreen(admin, 'admin-detail-approved');
+    await looksRightAndAccessible(admin, 'admin-detail-approved');
     // the customer's photo opens in the full-screen viewer
     await admin.getByRole('button', { name: 'View image 1 of 1 full screen' }).click();
     await see(admin.getByRole('dialog'), 'Image 1 of 1');
@@ -156,7 +143,7 @@ describe('the admin pages through a whole trade-in', () => {
     expect(await tabCount(admin, 2)).toBe(1);
     await openTab(admin, 'In Transit');
     expect(await admin.getByTestId('admin-request-row').getByTestId('transit-chip').textContent()).toBe('Shipped');
-    await checkScreen(admin, 'admin-in-transit');
+    await looksRightAndAccessible(admin, 'admin-in-transit');
     await admin.getByRole('link', { name: /^View Kyocera/ }).click();
     await admin.waitForURL(`**/admin/exchange/${id}`);
     expect(await admin.getByRole('button', { name: 'Assign Loyalty Points' }).isDisabled()).toBe(true);
@@ -182,7 +169,7 @@ describe('the admin pages through a whole trade-in', () => {
     await see(credit, 'Please enter a valid credit amount');
     await amount.fill('250');
     await credit.getByLabel('Note (Optional)').fill('Full kit, sealed.');
-    await checkScreen(admin, 'admin-assign-credit-dialog');
+    await looksRightAndAccessible(admin, 'admin-assign-credit-dialog');
     await credit.getByRole('button', { name: 'Assign Loyalty Points' }).click();
     await credit.waitFor({ state: 'detached' });
     await admin.getByTestId('assigned-points').filter({ hasText: '₹250.00' }).waitFor();
@@ -197,7 +184,7 @@ describe('the admin pages through a whole trade-in', () => {
     expect(await admin.getByTestId('completed-amount').textContent()).toBe('₹250.00');
     const timeline = await admin.getByTestId('event-timeline').locator('li > p:first-of-type').allTextContents();
     expect(timeline).toEqual(['Request submitted', 'Request approved', 'Shipping details submitted', 'Item received', 'Credit assigned', 'Exchange completed']);
-    await checkScreen(admin, 'admin-detail-completed');
+    await looksRightAndAccessible(admin, 'admin-detail-completed');
 
     // Credit History: the row is a Success, and found by its exchange ID.
     await admin.goto('/admin?tab=4');
@@ -206,7 +193,7 @@ describe('the admin pages through a whole trade-in', () => {
     expect(await history.count()).toBe(1);
     const historyCells = await history.getByRole('cell').allTextContents();
     expect(historyCells.slice(2, 6)).toEqual([id, 'Exchange Credit', '₹250.00', 'Success']);
-    await checkScreen(admin, 'admin-credit-history');
+    await looksRightAndAccessible(admin, 'admin-credit-history');
 
     // The customer's dashboard shows ₹250.00 more.
     expect(await dashboardCredit(customer)).toBe(before + 250);

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, newPerson, PHONE, signInThroughPages } from '#tests/helpers/browser.ts';
-import { startServer, type RunningServer } from '#tests/helpers/server.ts';
-import { createRequestThroughApi, eventually, looksRightAndAccessible, realImages, see } from './customer-helpers.ts';
+import { DESKTOP, looksRightAndAccessible, PHONE, see, signedInPerson, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
+import { submitRequestThroughApi } from '#tests/helpers/requests.ts';
+import type { RunningServer } from '#tests/helpers/server.ts';
+import { eventually, realImages } from './customer-helpers.ts';
 
 /** The request page's other states (declined, a refused cancel) and the photo picker's limits. */
 let server: RunningServer;
@@ -11,25 +12,20 @@ let adminToken: string;
 const EMAIL = 'kiran.patel@example.com';
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  ({ server, browser } = await startServerAndBrowser());
   adminToken = await server.apiSignIn('admin@swappoints.demo');
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-}, 30_000);
+afterAll(() => stopServerAndBrowser({ server, browser }), 30_000);
 
 async function signedIn(viewport = DESKTOP): Promise<Page> {
-  const { page } = await newPerson(browser, server, viewport);
-  await signInThroughPages(page, server, EMAIL);
-  await page.waitForURL('**/dashboard');
+  const { page } = await signedInPerson(browser, server, EMAIL, viewport);
   return page;
 }
 
 describe('the request page', () => {
   test("declined: the declined banner, the admin's feedback, no process stepper and no cancel", async () => {
     const token = await server.apiSignIn(EMAIL);
-    const id = await createRequestThroughApi(server, token, { productName: 'Drum Unit DR-2400', brand: 'Brother', description: 'Cracked housing.', condition: 'poor' });
+    const id = await submitRequestThroughApi(server, token, { productName: 'Drum Unit DR-2400', brand: 'Brother', description: 'Cracked housing.', condition: 'poor' });
     const declined = await server.api('PUT', `/api/admin/exchange-requests/${id}/status`, adminToken, { status: 'declined', adminFeedback: 'We cannot accept cracked drum units.' });
     expect(declined.status).toBe(200);
 
@@ -51,7 +47,7 @@ describe('the request page', () => {
 
   test('a cancel the server refuses (approved meanwhile) closes the confirmation and says why', async () => {
     const token = await server.apiSignIn(EMAIL);
-    const id = await createRequestThroughApi(server, token, { productName: 'Maintenance Kit', brand: 'Lexmark', description: 'Unused spare.', condition: 'new' });
+    const id = await submitRequestThroughApi(server, token, { productName: 'Maintenance Kit', brand: 'Lexmark', description: 'Unused spare.', condition: 'new' });
     const page = await signedIn();
     await page.goto(`/exchange/${id}`);
     await see(page, 'Your exchange request is currently under review.');

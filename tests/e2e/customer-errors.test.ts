@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPerson, PHONE, signInThroughPages } from '#tests/helpers/browser.ts';
+import { looksRightAndAccessible, PHONE, see, signedInPerson, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
 import { SHOPIFY_TOKEN } from '#tests/helpers/fake-shopify-backend.ts';
 import { startFakeShopify, type FakeShopify } from '#tests/helpers/fake-shopify.ts';
-import { startServer, type RunningServer } from '#tests/helpers/server.ts';
-import { looksRightAndAccessible, see } from './customer-helpers.ts';
+import type { RunningServer } from '#tests/helpers/server.ts';
 
 /**
  * The dashboard's error screen for credit failures, against the server on a (fake) Shopify: the
@@ -19,14 +18,10 @@ const SUPPORT = 'help@swappoints.test';
 
 beforeAll(async () => {
   fake = await startFakeShopify({ token: SHOPIFY_TOKEN });
-  [server, browser] = await Promise.all([
-    startServer({ SHOP_BACKEND: 'shopify', SHOPIFY_ADMIN_URL: fake.url, SHOPIFY_ADMIN_TOKEN: SHOPIFY_TOKEN, SHOPIFY_TIMEOUT_MS: '500', SUPPORT_EMAIL: SUPPORT }),
-    launchBrowser(),
-  ]);
+  ({ server, browser } = await startServerAndBrowser({ SHOP_BACKEND: 'shopify', SHOPIFY_ADMIN_URL: fake.url, SHOPIFY_ADMIN_TOKEN: SHOPIFY_TOKEN, SHOPIFY_TIMEOUT_MS: '500', SUPPORT_EMAIL: SUPPORT }));
 }, 120_000);
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await stopServerAndBrowser({ server, browser });
   fake?.close();
 }, 30_000);
 
@@ -35,9 +30,7 @@ describe('the error screen for credit failures', () => {
     const email = 'nila.menon@example.com';
     const customerId = fake.addCustomer(email, { firstName: 'Nila', lastName: 'Menon' });
     fake.creditDirectly(customerId, 120.5);
-    const { context, page } = await newPerson(browser, server, PHONE);
-    await signInThroughPages(page, server, email);
-    await page.waitForURL('**/dashboard');
+    const { context, page } = await signedInPerson(browser, server, email, PHONE);
     expect(await page.getByTestId('credit-amount').textContent()).toBe('₹120.50');
 
     fake.removeCustomer(email);

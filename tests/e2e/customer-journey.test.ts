@@ -1,8 +1,19 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, newPerson, PHONE, signInThroughPages } from '#tests/helpers/browser.ts';
-import { startServer, type RunningServer } from '#tests/helpers/server.ts';
-import { createRequestThroughApi, currentStep, eventually, looksRightAndAccessible, realImages, see } from './customer-helpers.ts';
+import {
+  DESKTOP,
+  looksRightAndAccessible,
+  newPerson,
+  PHONE,
+  see,
+  signedInPerson,
+  signInThroughPages,
+  startServerAndBrowser,
+  stopServerAndBrowser,
+} from '#tests/helpers/browser.ts';
+import { submitRequestThroughApi } from '#tests/helpers/requests.ts';
+import type { RunningServer } from '#tests/helpers/server.ts';
+import { currentStep, eventually, realImages } from './customer-helpers.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -10,17 +21,14 @@ let adminToken: string;
 let warehouse: { id: string; name: string; city: string; addressLine1: string };
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  ({ server, browser } = await startServerAndBrowser());
   adminToken = await server.apiSignIn('admin@swappoints.demo');
   const warehouses = await server.api<{ id: string; name: string; city: string; addressLine1: string; isActive: boolean }[]>('GET', '/api/admin/warehouses', adminToken);
   expect(warehouses.status).toBe(200);
   warehouse = warehouses.body.find((w) => w.isActive)!;
   expect(warehouse).toBeDefined();
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-}, 30_000);
+afterAll(() => stopServerAndBrowser({ server, browser }), 30_000);
 
 const admin = (method: string, path: string, body?: unknown) => server.api(method, `/api/admin/exchange-requests${path}`, adminToken, body);
 
@@ -151,7 +159,7 @@ describe.each(screens)('the customer journey at $viewport.width px', ({ name, vi
     await viewer.waitFor({ state: 'detached' });
 
     // ---- a second request (through the API) to find and to cancel ---------------------------------------
-    const secondId = await createRequestThroughApi(server, customerToken, {
+    const secondId = await submitRequestThroughApi(server, customerToken, {
       productName: 'Canon Print Head',
       brand: 'Canon',
       description: 'PF-10 print head, clogged magenta channel.',
@@ -296,9 +304,7 @@ describe.each(screens)('the customer journey at $viewport.width px', ({ name, vi
     await see(page, 'Credit: ₹250.00');
 
     // ---- someone else opening this request sees the spec's not-found text ---------------------------------------
-    const stranger = await newPerson(browser, server, viewport);
-    await signInThroughPages(stranger.page, server, other);
-    await stranger.page.waitForURL('**/dashboard');
+    const stranger = await signedInPerson(browser, server, other, viewport);
     await stranger.page.goto(`/exchange/${requestId}`);
     await see(stranger.page, "Exchange request not found or you don't have permission to view it.");
     expect(await stranger.page.getByText('LaserJet Fuser Unit').count()).toBe(0);

@@ -1,28 +1,22 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPerson } from '#tests/helpers/browser.ts';
-import { startServer, type RunningServer } from '#tests/helpers/server.ts';
+import { newPerson, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
+import type { RunningServer } from '#tests/helpers/server.ts';
 
 // The shop's Admin API is unreachable: nothing listens on port 1.
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({
-      SHOP_BACKEND: 'shopify',
-      SHOPIFY_ADMIN_URL: 'http://127.0.0.1:1/admin/api/2026-10/graphql.json',
-      SHOPIFY_ADMIN_TOKEN: 'shpat_test',
-      SHOPIFY_TIMEOUT_MS: '2000',
-      SIGNIN_LIMIT_PER_EMAIL: '2',
-    }),
-    launchBrowser(),
-  ]);
+  ({ server, browser } = await startServerAndBrowser({
+    SHOP_BACKEND: 'shopify',
+    SHOPIFY_ADMIN_URL: 'http://127.0.0.1:1/admin/api/2026-10/graphql.json',
+    SHOPIFY_ADMIN_TOKEN: 'shpat_test',
+    SHOPIFY_TIMEOUT_MS: '2000',
+    SIGNIN_LIMIT_PER_EMAIL: '2',
+  }));
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-}, 30_000);
+afterAll(() => stopServerAndBrowser({ server, browser }), 30_000);
 
 async function askForLink(email: string) {
   const person = await newPerson(browser, server);

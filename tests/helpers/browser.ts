@@ -1,8 +1,9 @@
+import { expect } from 'bun:test';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { ROOT } from './cli.ts';
-import type { RunningServer } from './server.ts';
+import { startServer, type RunningServer } from './server.ts';
 
 export const SCREENSHOTS = join(ROOT, 'tests/e2e/screenshots');
 export const DESKTOP = { width: 1280, height: 900 };
@@ -23,6 +24,18 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-quic',
     ],
   });
+}
+
+/** The app server (with `env`) and a browser, started side by side for a test file. */
+export async function startServerAndBrowser(env?: Record<string, string | undefined>): Promise<{ server: RunningServer; browser: Browser }> {
+  const [server, browser] = await Promise.all([startServer(env), launchBrowser()]);
+  return { server, browser };
+}
+
+/** Stops what startServerAndBrowser started; either is missing when the set-up failed part-way. */
+export async function stopServerAndBrowser({ server, browser }: { server?: RunningServer; browser?: Browser }): Promise<void> {
+  await browser?.close();
+  await server?.stop();
 }
 
 /**
@@ -52,6 +65,36 @@ export async function signInThroughPages(page: Page, server: RunningServer, emai
   const link = await server.signInLink(email);
   await page.goto(link);
   await page.getByText(`Welcome back! Account found for ${email.toLowerCase()}. Redirecting to dashboard...`).waitFor();
+}
+
+/** A person in a browser of their own, signed in through the pages and landed on /dashboard. */
+export async function signedInPerson(browser: Browser, server: RunningServer, email: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+  const person = await newPerson(browser, server, viewport);
+  await signInThroughPages(person.page, server, email);
+  await person.page.waitForURL('**/dashboard');
+  return person;
+}
+
+/**
+ * Waits until `text` (by default the whole text of an element) is visible on the page or inside
+ * `where`. When it is not, the error says what the page reads instead (and see-failure.png shows it).
+ */
+export async function see(where: Page | Locator, text: string, options: { exact?: boolean } = {}): Promise<void> {
+  try {
+    await where.getByText(text, { exact: options.exact ?? true }).first().waitFor({ state: 'visible', timeout: 15_000 });
+  } catch (error) {
+    const page = 'page' in where ? where.page() : where;
+    await screenshot(page, 'see-failure').catch(() => undefined);
+    const body = await page.locator('body').innerText().catch(() => '(no body)');
+    throw new Error(`'${text}' is not on ${page.url()} (screenshot see-failure.png). The page reads:\n${body.slice(0, 3000)}`, { cause: error });
+  }
+}
+
+/** Screenshot of the screen as it is, then axe-core: no serious or critical violation. */
+export async function looksRightAndAccessible(page: Page, name: string): Promise<void> {
+  await screenshot(page, name);
+  const violations = await seriousAccessibilityViolations(page);
+  expect({ screen: name, violations }).toEqual({ screen: name, violations: [] });
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
