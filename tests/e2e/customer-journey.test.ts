@@ -1,16 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
-import {
-  DESKTOP,
-  looksRightAndAccessible,
-  newPerson,
-  PHONE,
-  see,
-  signedInPerson,
-  signInThroughPages,
-  startServerAndBrowser,
-  stopServerAndBrowser,
-} from '#tests/helpers/browser.ts';
+import { DESKTOP, looksRightAndAccessible, newPerson, PHONE, see, signedInPerson, signInThroughPages, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
 import { submitRequestThroughApi } from '#tests/helpers/requests.ts';
 import type { RunningServer } from '#tests/helpers/server.ts';
 import { currentStep, eventually, realImages } from './customer-helpers.ts';

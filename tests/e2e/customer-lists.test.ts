@@ -1,15 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser } from 'playwright-core';
 import { join } from 'node:path';
-import {
-  looksRightAndAccessible,
-  SCREENSHOTS,
-  see,
-  seriousAccessibilityViolations,
-  signedInPerson,
-  startServerAndBrowser,
-  stopServerAndBrowser,
-} from '#tests/helpers/browser.ts';
+import { looksRightAndAccessible, SCREENSHOTS, see, seriousAccessibilityViolations, signedInPerson, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
 import { submitRequestThroughApi } from '#tests/helpers/requests.ts';
 import type { RunningServer } from '#tests/helpers/server.ts';
 import { eventually } from './customer-helpers.ts';

@@ -1,15 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser } from 'playwright-core';
-import {
-  newPerson,
-  PHONE,
-  screenshot,
-  seriousAccessibilityViolations,
-  signedInPerson,
-  signInThroughPages,
-  startServerAndBrowser,
-  stopServerAndBrowser,
-} from '#tests/helpers/browser.ts';
+import { newPerson, PHONE, screenshot, seriousAccessibilityViolations, signedInPerson, signInThroughPages, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
 import type { RunningServer } from '#tests/helpers/server.ts';
 
 let server: RunningServer;
