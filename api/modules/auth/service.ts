@@ -6,7 +6,7 @@ import { hitRateLimit } from '#api/lib/rate-limit.ts';
 import { hashToken, newSecretToken } from '#api/lib/tokens.ts';
 import { enqueueMail } from '#api/modules/mail/service.ts';
 import { signInMail } from '#api/modules/mail/templates.ts';
-import { ShopError } from '#api/integrations/shop/types.ts';
+import { ShopError, type ShopCustomerInfo } from '#api/integrations/shop/types.ts';
 import type { UserProfile } from './model.ts';
 
 export const SIGN_IN_LINK_TTL_MINUTES = 10;
@@ -137,6 +137,29 @@ async function consumeSignInToken(ctx: AppContext, email: string, token: string)
   throw verifyFailure(410, LINK_EXPIRED);
 }
 
+/**
+ * The user row of someone signing in: created on first sign-in, its name and shop id refreshed from
+ * the shop (kept when the shop did not answer), admin granted when ADMIN_EMAILS lists them.
+ */
+export async function saveSignedInUser(db: Db, email: string, customer: ShopCustomerInfo | null, options: { makeAdmin?: boolean } = {}) {
+  const makeAdmin = options.makeAdmin ?? false;
+  const name = customer ? [customer.firstName, customer.lastName].filter(Boolean).join(' ') || null : null;
+  const shopCustomerId = customer?.shopCustomerId ?? null;
+  return db
+    .insertInto('users')
+    .values({ email, name, is_admin: makeAdmin, shop_customer_id: shopCustomerId })
+    .onConflict((oc) =>
+      oc.column('email').doUpdateSet((eb) => ({
+        name: eb.fn.coalesce(eb.val(name), 'users.name'),
+        shop_customer_id: eb.fn.coalesce(eb.val(shopCustomerId), 'users.shop_customer_id'),
+        is_admin: makeAdmin ? true : eb.ref('users.is_admin'),
+        updated_at: new Date(),
+      })),
+    )
+    .returning(['id', 'email', 'name', 'is_admin'])
+    .executeTakeFirstOrThrow();
+}
+
 export function toProfile(user: { id: string; email: string; name: string | null; is_admin: boolean }): UserProfile {
   return { uid: user.id, email: user.email, name: user.name, isAdmin: user.is_admin };
 }
@@ -151,21 +174,7 @@ export async function verifySignIn(ctx: AppContext, input: { email?: string; tok
   const { next_path } = await consumeSignInToken(ctx, email, input.token.trim());
 
   const customer = await findShopCustomer(ctx, email, { admin: await isAdminEmail(ctx, email) });
-  const admin = ctx.settings.adminEmails.includes(email);
-  const name = customer ? [customer.firstName, customer.lastName].filter(Boolean).join(' ') || null : null;
-  const user = await ctx.db
-    .insertInto('users')
-    .values({ email, name, is_admin: admin, shop_customer_id: customer?.shopCustomerId ?? null })
-    .onConflict((oc) =>
-      oc.column('email').doUpdateSet((eb) => ({
-        name: eb.fn.coalesce(eb.val(name), 'users.name'),
-        shop_customer_id: eb.fn.coalesce(eb.val(customer?.shopCustomerId ?? null), 'users.shop_customer_id'),
-        is_admin: admin ? true : eb.ref('users.is_admin'),
-        updated_at: new Date(),
-      })),
-    )
-    .returning(['id', 'email', 'name', 'is_admin'])
-    .executeTakeFirstOrThrow();
+  const user = await saveSignedInUser(ctx.db, email, customer, { makeAdmin: ctx.settings.adminEmails.includes(email) });
   if (!customer && !user.is_admin) {
     throw new AppError(422, notInShopMessage(rawEmail), { success: false, notInShopify: true, message: notInShopMessage(rawEmail) });
   }

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { AppContext } from '#api/context.ts';
 import type { Condition } from '#api/db/types.ts';
+import { saveSignedInUser } from '#api/modules/auth/service.ts';
 import { assignCredit } from '#api/modules/credit/ledger.ts';
 import { saveUpload } from '#api/modules/images/service.ts';
 import { actorOf } from '#api/modules/requests/events.ts';
@@ -96,18 +97,6 @@ const DEMO_REQUESTS: DemoRequest[] = [
 const ORDER: Stage[] = ['pending', 'approved', 'shipped', 'received', 'completed'];
 const reached = (stage: Stage, step: Stage) => stage !== 'declined' && ORDER.indexOf(stage) >= ORDER.indexOf(step);
 
-/** Signs the demo customers "in" once (their user rows), as their first sign-in would. */
-async function demoUser(ctx: AppContext, email: string) {
-  const customer = await ctx.shop.findCustomer(email);
-  const name = customer ? [customer.firstName, customer.lastName].filter(Boolean).join(' ') || null : null;
-  return ctx.db
-    .insertInto('users')
-    .values({ email, name, shop_customer_id: customer?.shopCustomerId ?? null })
-    .onConflict((oc) => oc.column('email').doUpdateSet({ name }))
-    .returning(['id', 'email'])
-    .executeTakeFirstOrThrow();
-}
-
 /** Exchange requests in every state of the workflow, made through the same services as the API. Only on a database without requests. */
 export async function seedDemoRequests(ctx: AppContext, adminEmail: string): Promise<number> {
   const existing = await ctx.db.selectFrom('exchange_requests').select('id').limit(1).execute();
@@ -117,7 +106,8 @@ export async function seedDemoRequests(ctx: AppContext, adminEmail: string): Pro
   const warehouse = await ctx.db.selectFrom('warehouses').select('id').where('is_active', '=', true).orderBy('name').executeTakeFirstOrThrow();
 
   for (const demo of DEMO_REQUESTS) {
-    const user = await demoUser(ctx, demo.customer);
+    // the demo customers' user rows, as their first sign-in would make them
+    const user = await saveSignedInUser(ctx.db, demo.customer, await ctx.shop.findCustomer(demo.customer));
     const images = [];
     for (const file of demo.images) {
       const bytes = new Uint8Array(await Bun.file(`${IMAGES}${file}`).arrayBuffer());
