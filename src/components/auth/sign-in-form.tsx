@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Input } from '#src/components/ui/input.tsx';
 import { Label } from '#src/components/ui/label.tsx';
 import { Spinner } from '#src/components/ui/spinner.tsx';
+import { apiCall } from '#src/lib/api-client.ts';
 import { useHydrated } from '#src/lib/use-hydrated.ts';
 
 export const EMAIL_FOR_SIGN_IN_KEY = 'emailForSignIn';
@@ -19,23 +20,14 @@ type Outcome =
 
 /** The spec's messages for each way a sign-in can fail (§8). */
 async function requestLink(email: string, next: string | undefined): Promise<Outcome> {
-  let response: Response;
-  try {
-    response = await fetch('/api/auth/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, ...(next ? { next } : {}) }),
-    });
-  } catch {
-    return { kind: 'error', message: 'Network error: Please check your internet connection and try again.' };
-  }
-  const body = (await response.json().catch(() => null)) as { email?: string; error?: string } | null;
-  if (response.status === 202) return { kind: 'sent', email: body?.email ?? email };
-  if (response.status === 422) return { kind: 'not-in-shop', email };
-  if (response.status >= 500) {
+  const result = await apiCall<{ email: string }>('/api/auth/login', { method: 'POST', body: { email, ...(next ? { next } : {}) } });
+  if (result.status === 202) return { kind: 'sent', email: result.data?.email ?? email };
+  if (result.status === 0) return { kind: 'error', message: 'Network error: Please check your internet connection and try again.' };
+  if (result.status === 422) return { kind: 'not-in-shop', email };
+  if (result.status >= 500) {
     return { kind: 'error', message: 'Server error: The authentication service is currently unavailable. Please try again later.' };
   }
-  return { kind: 'error', message: body?.error || 'Failed to sign in. Please try again.' };
+  return { kind: 'error', message: result.error || 'Failed to sign in. Please try again.' };
 }
 
 export function SignInForm({ next, registerUrl }: { next?: string; registerUrl: string }) {

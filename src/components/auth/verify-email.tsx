@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Splash } from '#src/components/layout/splash.tsx';
 import { Alert, AlertDescription, AlertTitle } from '#src/components/ui/alert.tsx';
 import { Button } from '#src/components/ui/button.tsx';
+import { apiCall } from '#src/lib/api-client.ts';
 import { EMAIL_FOR_SIGN_IN_KEY } from './sign-in-form.tsx';
 
 const REDIRECT_DELAY_MS = 1500;
@@ -14,7 +15,6 @@ type State = { kind: 'verifying' } | { kind: 'welcome'; message: string } | { ki
 interface VerifyResponse {
   success?: boolean;
   message?: string;
-  error?: string;
   next?: string;
   user?: { uid: string; email: string };
 }
@@ -36,20 +36,12 @@ export function VerifyEmail() {
       return;
     }
     void (async () => {
-      let body: VerifyResponse | null = null;
-      try {
-        const response = await fetch('/api/auth/verify-email', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email, token }),
-        });
-        body = (await response.json().catch(() => null)) as VerifyResponse | null;
-      } catch {
-        setState({ kind: 'failed', message: 'Network error: Please check your internet connection and try again.' });
-        return;
-      }
+      const result = await apiCall<VerifyResponse>('/api/auth/verify-email', { method: 'POST', body: { email, token } });
+      if (result.status === 0) return setState({ kind: 'failed', message: 'Network error: Please check your internet connection and try again.' });
+      if (!result.ok) return setState({ kind: 'failed', message: result.error || 'Failed to verify email' });
+      const body = result.data;
       if (!body) return setState({ kind: 'failed', message: 'Invalid response from server' });
-      if (!body.success) return setState({ kind: 'failed', message: body.message || body.error || 'Failed to verify email' });
+      if (!body.success) return setState({ kind: 'failed', message: body.message || 'Failed to verify email' });
       if (!body.user?.uid) return setState({ kind: 'failed', message: 'Invalid response from server' });
       window.localStorage.removeItem(EMAIL_FOR_SIGN_IN_KEY);
       window.localStorage.setItem('user', JSON.stringify({ uid: body.user.uid, email: body.user.email }));
