@@ -1,6 +1,8 @@
 import { openapi } from '@elysiajs/openapi';
 import { Elysia } from 'elysia';
 import type { AppContext } from '#api/context.ts';
+import { guardApiRequest } from '#api/http/request-guard.ts';
+import { DATABASE_UNAVAILABLE, isConnectionLost } from '#api/db/resilience.ts';
 import { AppError } from '#api/lib/errors.ts';
 import { authRoutes } from '#api/modules/auth/index.ts';
 import { authPlugin } from '#api/modules/auth/plugin.ts';
@@ -8,8 +10,12 @@ import { adminRoutes } from '#api/modules/admin/index.ts';
 import { creditRoutes } from '#api/modules/credit/index.ts';
 import { creditExportRoutes } from '#api/modules/credit/export.ts';
 import { exchangeRoutes } from '#api/modules/exchange/index.ts';
+import { healthRoutes } from '#api/modules/health/routes.ts';
 import { imageRoutes } from '#api/modules/images/index.ts';
+import { valuationRoutes } from '#api/modules/valuation/routes.ts';
 import { warehouseRoutes } from '#api/modules/warehouses/index.ts';
+import { webhookRoutes } from '#api/modules/webhooks/routes.ts';
+import { analyticsRoutes } from '#api/modules/analytics/routes.ts';
 
 const INTERNAL_ERROR = 'Something went wrong on our side. Please try again later.';
 
@@ -43,9 +49,14 @@ export function createApp(ctx: AppContext) {
     .use(exchangeRoutes(ctx, auth))
     .use(adminRoutes(ctx, auth))
     .use(creditExportRoutes(ctx, auth))
-    .use(warehouseRoutes(ctx, auth));
+    .use(warehouseRoutes(ctx, auth))
+    .use(healthRoutes(ctx))
+    .use(valuationRoutes(ctx, auth))
+    .use(webhookRoutes(ctx, auth))
+    .use(analyticsRoutes(ctx, auth));
 
   return new Elysia()
+    .onRequest(({ request }) => guardApiRequest(request, ctx.settings.publicUrl))
     .onError(({ code, error, request, set, status }) => {
       set.headers['cache-control'] = 'no-store';
       const unexpected = () => {
@@ -77,6 +88,11 @@ export function createApp(ctx: AppContext) {
         case 'INVALID_COOKIE_SIGNATURE':
           return status(401, { error: 'Please sign in to continue.' });
         default:
+          if (isConnectionLost(error)) {
+            ctx.log.warn('database unavailable', { requestId: request.headers.get('x-request-id') ?? undefined, path: new URL(request.url).pathname, error: (error as Error).message });
+            set.headers['retry-after'] = '5';
+            return status(503, { error: DATABASE_UNAVAILABLE });
+          }
           return unexpected();
       }
     })

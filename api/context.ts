@@ -5,7 +5,7 @@ import type { Logger } from '#api/lib/log.ts';
 import type { Mailer } from '#api/modules/mail/worker.ts';
 import type { Settings } from '#api/settings.ts';
 
-/** What every service and route needs, built once per process (or per test) by createContext. */
+/** What every service and route needs, built by openContext (api/host.ts) once per process, and per test by createTestApp. */
 export interface AppContext {
   settings: Settings;
   db: Db;

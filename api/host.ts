@@ -1,5 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
 import { createApp, type App } from '#api/app.ts';
 import type { AppContext } from '#api/context.ts';
 import { connectPGlite, connectPostgres, type DatabaseHandle } from '#api/db/connect.ts';
@@ -8,11 +9,12 @@ import { migrateToLatest } from '#api/db/migrate.ts';
 import { createImageStore } from '#api/integrations/images/index.ts';
 import { createShopBackend } from '#api/integrations/shop/index.ts';
 import { createEdge, type Edge, type SocketInfo } from '#api/http/edge.ts';
+import { createPageFailures, type PageFailures } from '#api/http/page-failures.ts';
 import { createLogger, type Logger } from '#api/lib/log.ts';
 import { createMailTransport } from '#api/modules/mail/transports.ts';
 import { createMailer } from '#api/modules/mail/worker.ts';
 import { startBackgroundJobs } from '#api/jobs.ts';
-import type { Settings } from '#api/settings.ts';
+import { ensureDataDir, type Settings } from '#api/settings.ts';
 
 /**
  * One running SwapPoints: the database, the context every service uses, the Elysia app and the
@@ -26,6 +28,8 @@ export interface Host {
   serve: (request: Request, socket: SocketInfo | undefined, renderPage: (request: Request) => Promise<Response>) => Promise<Response>;
   /** in-process API call, for server components: no HTTP hop, the same rules */
   handleApi: (request: Request) => Promise<Response>;
+  /** why a page failed, noted by the page for the edge's error screen */
+  pageFailures: PageFailures;
   close(): Promise<void>;
 }
 
@@ -69,10 +73,10 @@ export async function openContext(settings: Settings, options: OpenOptions): Pro
   let database = options.database;
   if (!database) {
     if (settings.databaseUrl) {
-      database = connectPostgres(settings.databaseUrl, log, options.role === 'server' ? 10 : 3);
+      database = connectPostgres(settings.databaseUrl, log, options.role === 'server' ? 10 : 3, settings.postgresTimeouts);
     } else {
       if (options.role !== 'test') releaseLock = await takeEmbeddedLock(settings.dataDir, options.role);
-      mkdirSync(settings.dataDir, { recursive: true });
+      ensureDataDir(settings.dataDir);
       try {
         database = await connectPGlite(join(settings.dataDir, 'pgdata'));
       } catch (error) {
@@ -82,7 +86,8 @@ export async function openContext(settings: Settings, options: OpenOptions): Pro
     }
   }
   try {
-    await migrateToLatest(database.db);
+    const { applied } = await migrateToLatest(database.db);
+    if (applied.length > 0) log.info('database migrated', { applied: applied.length, latest: applied.at(-1) });
   } catch (error) {
     await database.close();
     releaseLock();
@@ -108,6 +113,15 @@ async function applyAdminEmails(ctx: AppContext) {
   await ctx.db.updateTable('users').set({ is_admin: true, updated_at: new Date() }).where('email', 'in', ctx.settings.adminEmails).where('is_admin', '=', false).execute();
 }
 
+/** Whether the database answers a trivial query within two seconds. */
+async function databaseReachable(ctx: AppContext): Promise<boolean> {
+  const probe = sql`select 1`.execute(ctx.db).then(
+    () => true,
+    () => false,
+  );
+  return Promise.race([probe, Bun.sleep(2_000).then(() => false)]);
+}
+
 export interface StartOptions {
   dev?: boolean;
   log?: Logger;
@@ -119,16 +133,25 @@ export interface StartOptions {
 export async function startHost(settings: Settings, options: StartOptions = {}): Promise<Host> {
   const log = options.log ?? createLogger(settings.logLevel);
   const { ctx, close } = await openContext(settings, { log, role: 'server' });
+  try {
+    await ctx.images.check();
+  } catch (error) {
+    await close();
+    throw error;
+  }
   await applyAdminEmails(ctx);
   await options.onReady?.(ctx);
   const app = createApp(ctx);
   const handleApi = async (request: Request) => app.handle(request);
+  const pageFailures = createPageFailures();
   const edge: Edge = createEdge({
     handleApp: handleApi,
     log,
     dev: options.dev ?? false,
     https: settings.publicUrl.startsWith('https:'),
     trustProxy: settings.trustProxy,
+    pageErrors: { supportEmail: settings.supportEmail, databaseReachable: () => databaseReachable(ctx), failures: pageFailures },
+    publicDir: resolve(fileURLToPath(new URL('..', import.meta.url)), process.env.SWAPPOINTS_DIST_DIR ?? 'dist', 'public'),
   });
   const stopJobs = options.background === false ? () => Promise.resolve() : startBackgroundJobs(ctx);
   return {
@@ -137,6 +160,7 @@ export async function startHost(settings: Settings, options: StartOptions = {}):
     app,
     serve: edge,
     handleApi,
+    pageFailures,
     close: async () => {
       await stopJobs();
       await close();

@@ -1,7 +1,10 @@
 import type { AppContext } from '#api/context.ts';
-import { pruneRateLimits } from '#api/lib/rate-limit.ts';
+import { claimJobRun } from '#api/lib/job-claims.ts';
+import { pruneExpiredRows } from '#api/prune.ts';
 import { pushAllDueCredits } from '#api/modules/credit/push.ts';
 import { removeUnattachedUploads } from '#api/modules/images/service.ts';
+import { deliverAllDueWebhooks } from '#api/modules/webhooks/delivery.ts';
+import { remindExpiringCredits } from '#api/modules/credit/expiry.ts';
 
 interface Job {
   name: string;
@@ -9,18 +12,21 @@ interface Job {
   run: (ctx: AppContext) => Promise<unknown>;
 }
 
-/** Background work every server instance runs; each job is safe to run on several instances at once. */
+/**
+ * Background work. Every instance ticks every job, but each period's run is claimed in the
+ * database (claimJobRun), so over several instances each job runs once per period.
+ */
 const JOBS: Job[] = [
   { name: 'mail-outbox', everyMs: 5_000, run: (ctx) => ctx.mailer.flush() },
   { name: 'credit-push', everyMs: 10_000, run: (ctx) => pushAllDueCredits(ctx) },
-  { name: 'prune-rate-limits', everyMs: 3_600_000, run: (ctx) => pruneRateLimits(ctx.db) },
+  { name: 'webhook-deliveries', everyMs: 2_000, run: (ctx) => deliverAllDueWebhooks(ctx) },
+  { name: 'credit-expiry-reminders', everyMs: 3_600_000, run: (ctx) => remindExpiringCredits(ctx) },
   { name: 'remove-unattached-uploads', everyMs: 3_600_000, run: (ctx) => removeUnattachedUploads(ctx) },
-  {
-    name: 'prune-sign-in-tokens',
-    everyMs: 3_600_000,
-    run: (ctx) => ctx.db.deleteFrom('sign_in_tokens').where('expires_at', '<', new Date(Date.now() - 7 * 86_400_000)).execute(),
-  },
+  { name: 'prune-expired-rows', everyMs: 3_600_000, run: (ctx) => pruneExpiredRows(ctx) },
 ];
+
+/** Shortly after start every job is due once (a restart does not wait an hour to prune). */
+const FIRST_TICK_MS = 1_000;
 
 /** Starts every job on its interval; returns a stop function that waits for running jobs to finish. */
 export function startBackgroundJobs(ctx: AppContext): () => Promise<void> {
@@ -30,8 +36,8 @@ export function startBackgroundJobs(ctx: AppContext): () => Promise<void> {
     const tick = () => {
       if (busy) return;
       busy = true;
-      const run = job
-        .run(ctx)
+      const run = claimJobRun(ctx.db, job.name, job.everyMs)
+        .then((claimed) => (claimed ? job.run(ctx) : undefined))
         .catch((error) => ctx.log.error('background job failed', { job: job.name, error }))
         .finally(() => {
           busy = false;
@@ -39,12 +45,17 @@ export function startBackgroundJobs(ctx: AppContext): () => Promise<void> {
         });
       running.add(run);
     };
+    const first = setTimeout(tick, FIRST_TICK_MS);
     const timer = setInterval(tick, job.everyMs);
+    first.unref?.();
     timer.unref?.();
-    return timer;
+    return [first, timer];
   });
   return async () => {
-    timers.forEach(clearInterval);
+    for (const [first, timer] of timers) {
+      clearTimeout(first);
+      clearInterval(timer);
+    }
     await Promise.all(running);
   };
 }

@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
+import type { S3StoreSettings } from '#api/integrations/images/s3.ts';
 
 /**
  * Every setting SwapPoints reads from the environment, with its default and its check.
@@ -13,21 +14,48 @@ export type Settings = Readonly<{
   jwtSecret: string;
   publicUrl: string;
   sessionTtlHours: number;
+  sessionIdleHours: number;
   adminEmails: readonly string[];
   mailTransport: 'log' | 'smtp';
+  /** MAIL_LOG_LINKS_IN_PRODUCTION: the log transport is allowed on an https PUBLIC_URL (a staging box) */
+  mailLogLinksInProduction: boolean;
+  mailRetentionDays: number;
+  /** one deadline for the whole stop: requests in flight, background jobs, closing the database */
+  shutdownTimeoutMs: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   shopBackend: 'embedded' | 'shopify';
   shopRegisterUrl: string;
   shopCurrency: string;
   supportEmail: string;
+  /** how pages name the shop ('the shop' by default) */
+  shopName: string;
+  /** the IANA zone every date and time is shown in */
+  shopTimeZone: string;
+  /** the shop's ISO country code: carrier suggestions, warehouse checks */
+  shopCountry: string;
   mediaDir: string;
-  trustProxy: boolean;
+  imageStore: 'local' | 's3';
+  /** the bucket, when IMAGE_STORE is s3 or S3_BUCKET is set (`images migrate --to s3` needs it before the switch) */
+  s3: Readonly<S3StoreSettings> | undefined;
+  /** how many reverse proxies stand in front (0: none); each appends one X-Forwarded-For entry */
+  trustProxy: number;
   signInLimitPerEmail: number;
   signInLimitPerIp: number;
   demoSeed: boolean;
+  maxOpenRequestsPerCustomer: number;
+  postgresTimeouts: Readonly<{ statementTimeoutMs: number; idleInTransactionTimeoutMs: number }>;
+  maxNewRequestsPerDay: number;
   demoRequests: boolean;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** how long a claimed credit push is left to its worker; the push itself must end within half of it */
+  creditPushLeaseSeconds: number;
+  /** with Shopify: credits expire this many days after they are issued (null: never) */
+  creditExpiryDays: number | null;
+  /** how many days before credit SwapPoints issued expires the customer is reminded by mail */
+  creditReminderDays: number;
+  /** local development and tests: webhooks may go to private and loopback addresses and plain http */
+  webhookAllowPrivate: boolean;
   shopify: Readonly<{
     store: string | undefined;
     adminToken: string | undefined;
@@ -37,6 +65,8 @@ export type Settings = Readonly<{
     apiVersion: string;
     adminUrl: string | undefined;
     timeoutMs: number;
+    /** Shopify mails the customer its own "store credit issued" message (notify: true) */
+    notifyCustomer: boolean;
   }>;
 }>;
 
@@ -107,6 +137,24 @@ function emailList(env: Env, name: string): string[] {
   return emails;
 }
 
+/** DATA_DIR holds the database, the images and the JWT secret: created readable by its owner only. */
+export function ensureDataDir(dataDir: string): void {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+}
+
+/** A secret kept in a file is only as safe as the file: long enough, and readable by its owner only. */
+function readSecretFile(file: string): string {
+  const mode = statSync(file).mode & 0o777;
+  if (process.platform !== 'win32' && (mode & 0o077) !== 0) {
+    throw new SettingsError(`Invalid setting JWT_SECRET: the secret file ${file} is readable by others (mode ${mode.toString(8).padStart(4, '0')}); run chmod 600 ${file}.`);
+  }
+  const secret = readFileSync(file, 'utf8').trim();
+  if (secret.length < 32) {
+    throw new SettingsError(`Invalid setting JWT_SECRET: the secret file ${file} holds ${secret.length} characters, at least 32 are needed; delete it to have a new one generated, or set JWT_SECRET.`);
+  }
+  return secret;
+}
+
 /** The JWT secret: JWT_SECRET when set, otherwise one generated once and kept in DATA_DIR. */
 function jwtSecret(env: Env, dataDir: string): string {
   const raw = read(env, 'JWT_SECRET');
@@ -115,17 +163,52 @@ function jwtSecret(env: Env, dataDir: string): string {
     return raw;
   }
   const file = join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  if (existsSync(file)) return readSecretFile(file);
+  ensureDataDir(dataDir);
   const secret = randomBytes(48).toString('base64url');
   try {
     writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
     return secret;
   } catch (error) {
     // Another process created it first: use theirs, so every process signs with one key.
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readSecretFile(file);
     throw error;
   }
+}
+
+/** TRUST_PROXY: a hop count; true/false stay as aliases for 1/0. */
+function proxyHops(env: Env): number {
+  const raw = read(env, 'TRUST_PROXY')?.toLowerCase();
+  if (raw === undefined || ['0', 'false', 'no', 'off'].includes(raw)) return 0;
+  if (['true', 'yes', 'on'].includes(raw)) return 1;
+  return integer(env, 'TRUST_PROXY', 0, 1, 10);
+}
+
+/** The S3 settings, checked: undefined unless IMAGE_STORE is s3 or S3_BUCKET is set. */
+function s3Settings(env: Env, imageStore: 'local' | 's3'): S3StoreSettings | undefined {
+  const bucket = read(env, 'S3_BUCKET');
+  if (imageStore === 'local' && bucket === undefined) return undefined;
+  const required = (name: string, what: string) => {
+    const value = read(env, name);
+    if (value === undefined) throw new SettingsError(`Invalid setting ${name}: required when IMAGE_STORE is s3 (${what}).`);
+    return value;
+  };
+  required('S3_BUCKET', 'the bucket name');
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket!)) fail('S3_BUCKET', 'a bucket name (3 to 63 lowercase letters, digits, dots, hyphens)', bucket!);
+  const region = read(env, 'S3_REGION') ?? 'us-east-1';
+  if (!/^[a-z0-9-]{2,32}$/.test(region)) fail('S3_REGION', 'a region such as us-east-1 (or auto)', region);
+  const prefix = read(env, 'S3_PREFIX') ?? '';
+  if (prefix && (!/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/?$/.test(prefix) || prefix.split('/').includes('..'))) {
+    fail('S3_PREFIX', 'a path of letters, digits, dots, dashes and slashes such as swappoints/', prefix);
+  }
+  return Object.freeze({
+    bucket: bucket!,
+    endpoint: url(env, 'S3_ENDPOINT', undefined, ['http:', 'https:']),
+    region,
+    accessKeyId: required('S3_ACCESS_KEY_ID', 'the access key id'),
+    secretAccessKey: required('S3_SECRET_ACCESS_KEY', 'the secret access key'),
+    prefix: prefix && !prefix.endsWith('/') ? `${prefix}/` : prefix,
+  });
 }
 
 export function loadSettings(env: Env = process.env): Settings {
@@ -150,8 +233,10 @@ export function loadSettings(env: Env = process.env): Settings {
     apiVersion: read(env, 'SHOPIFY_API_VERSION') ?? '2026-10',
     adminUrl: url(env, 'SHOPIFY_ADMIN_URL', undefined, ['http:', 'https:']),
     timeoutMs: integer(env, 'SHOPIFY_TIMEOUT_MS', 10_000, 100, 120_000),
+    notifyCustomer: boolean(env, 'SHOPIFY_NOTIFY_CUSTOMER', false),
   };
   if (!/^\d{4}-(01|04|07|10)$/.test(shopify.apiVersion)) fail('SHOPIFY_API_VERSION', 'a quarterly version like 2026-10', shopify.apiVersion);
+  if (shopify.notifyCustomer && shopify.apiVersion < '2026-01') fail('SHOPIFY_API_VERSION', '2026-01 or later with SHOPIFY_NOTIFY_CUSTOMER=true (notify came with it)', shopify.apiVersion);
   if (Boolean(shopify.clientId) !== Boolean(shopify.clientSecret)) {
     throw new SettingsError('Invalid setting SHOPIFY_CLIENT_ID / SHOPIFY_CLIENT_SECRET: set both (the app\'s client ID and secret from the Dev Dashboard) or neither.');
   }
@@ -165,10 +250,29 @@ export function loadSettings(env: Env = process.env): Settings {
       );
     }
   }
+  const imageStore = oneOf(env, 'IMAGE_STORE', ['local', 's3'] as const, 'local');
+  const s3 = s3Settings(env, imageStore);
   const publicUrl = url(env, 'PUBLIC_URL', `http://localhost:${port || 3000}`, ['http:', 'https:'])!;
+  const mailLogLinksInProduction = boolean(env, 'MAIL_LOG_LINKS_IN_PRODUCTION', false);
+  if (mailTransport === 'log' && publicUrl.startsWith('https:') && !mailLogLinksInProduction) {
+    throw new SettingsError(
+      'Invalid setting MAIL_TRANSPORT: it is log (sign-in links printed to the server log) while PUBLIC_URL is https, which looks like production. Set MAIL_TRANSPORT=smtp with SMTP_URL, or MAIL_LOG_LINKS_IN_PRODUCTION=true if this is meant (a staging box).',
+    );
+  }
   const defaultRegisterUrl = shopify.store ? `https://${shopify.store}/account/register` : 'https://shop.example.com/account/register';
   const currency = read(env, 'SHOP_CURRENCY') ?? 'INR';
   if (!/^[A-Z]{3}$/.test(currency)) fail('SHOP_CURRENCY', 'a three-letter ISO currency code such as INR', currency);
+
+  const shopTimeZone = read(env, 'SHOP_TIME_ZONE') ?? 'Asia/Kolkata';
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: shopTimeZone });
+  } catch {
+    fail('SHOP_TIME_ZONE', 'an IANA time zone such as Asia/Kolkata', shopTimeZone);
+  }
+  const shopCountry = (read(env, 'SHOP_COUNTRY') ?? 'IN').toUpperCase();
+  if (!/^[A-Z]{2}$/.test(shopCountry)) fail('SHOP_COUNTRY', 'a two-letter ISO country code such as IN', shopCountry);
+  const shopName = read(env, 'SHOP_NAME') ?? 'the shop';
+  if (shopName.length > 80) fail('SHOP_NAME', 'at most 80 characters', shopName);
 
   return Object.freeze({
     port,
@@ -177,21 +281,48 @@ export function loadSettings(env: Env = process.env): Settings {
     jwtSecret: jwtSecret(env, dataDir),
     publicUrl,
     sessionTtlHours: integer(env, 'SESSION_TTL_HOURS', 24, 1, 24 * 90),
+    sessionIdleHours: integer(env, 'SESSION_IDLE_HOURS', 8, 1, 24 * 90),
     adminEmails: emailList(env, 'ADMIN_EMAILS'),
     mailTransport,
+    mailLogLinksInProduction,
+    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
+    mailRetentionDays: integer(env, 'MAIL_RETENTION_DAYS', 30, 1, 3650),
     smtpUrl,
     mailFrom: read(env, 'MAIL_FROM') ?? 'SwapPoints <no-reply@swappoints.local>',
     shopBackend,
     shopRegisterUrl: url(env, 'SHOP_REGISTER_URL', defaultRegisterUrl, ['http:', 'https:'])!,
     shopCurrency: currency,
     supportEmail: email(env, 'SUPPORT_EMAIL', 'support@swappoints.local'),
+    shopName,
+    shopTimeZone,
+    shopCountry,
     mediaDir: resolve(read(env, 'MEDIA_DIR') ?? join(dataDir, 'media')),
-    trustProxy: boolean(env, 'TRUST_PROXY', false),
+    imageStore,
+    s3,
+    trustProxy: proxyHops(env),
     signInLimitPerEmail: integer(env, 'SIGNIN_LIMIT_PER_EMAIL', 5, 1, 10_000),
     signInLimitPerIp: integer(env, 'SIGNIN_LIMIT_PER_IP', 30, 1, 100_000),
-    demoSeed: boolean(env, 'DEMO_SEED', true),
+    // the demo (a standing admin, fake customers, credit) belongs on the embedded setup only; elsewhere only when asked for
+    demoSeed: boolean(env, 'DEMO_SEED', !read(env, 'DATABASE_URL') && shopBackend === 'embedded'),
     demoRequests: boolean(env, 'DEMO_REQUESTS', true),
+    postgresTimeouts: Object.freeze({
+      statementTimeoutMs: integer(env, 'PG_STATEMENT_TIMEOUT_MS', 30_000, 100, 3_600_000),
+      idleInTransactionTimeoutMs: integer(env, 'PG_IDLE_IN_TRANSACTION_TIMEOUT_MS', 60_000, 100, 3_600_000),
+    }),
+    maxOpenRequestsPerCustomer: integer(env, 'MAX_OPEN_REQUESTS_PER_CUSTOMER', 20, 1, 100_000),
+    maxNewRequestsPerDay: integer(env, 'MAX_NEW_REQUESTS_PER_DAY', 10, 1, 100_000),
     logLevel: oneOf(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error', 'silent'] as const, 'info'),
+    creditPushLeaseSeconds: integer(env, 'CREDIT_PUSH_LEASE_SECONDS', 300, 2, 86_400),
+    creditExpiryDays: read(env, 'CREDIT_EXPIRY_DAYS') === undefined ? null : integer(env, 'CREDIT_EXPIRY_DAYS', 0, 1, 3650),
+    creditReminderDays: integer(env, 'CREDIT_REMINDER_DAYS', 7, 1, 365),
+    webhookAllowPrivate: boolean(env, 'WEBHOOK_ALLOW_PRIVATE', false),
     shopify: Object.freeze(shopify),
   });
+}
+
+/** The settings once the server listens on `port` (PORT=0 asks the system for one): the default PUBLIC_URL names it. */
+export function withPort(settings: Settings, port: number, publicUrlSetting: string | undefined): Settings {
+  if (settings.port === port) return settings;
+  const publicUrl = publicUrlSetting?.trim() ? settings.publicUrl : `http://localhost:${port}`;
+  return Object.freeze({ ...settings, port, publicUrl });
 }

@@ -5,11 +5,15 @@ import { registerAdminCommands } from './commands/admin.ts';
 import { registerCreditCommands } from './commands/credits.ts';
 import { registerCustomerCommands } from './commands/customers.ts';
 import { registerDemoCommands } from './commands/demo.ts';
+import { registerImageCommands } from './commands/images.ts';
 import { registerMailCommands } from './commands/mail.ts';
 import { registerMigrateCommand } from './commands/migrate.ts';
 import { registerRequestCommands } from './commands/requests.ts';
 import { registerServeCommand } from './commands/serve.ts';
+import { registerValuationCommands } from './commands/valuation.ts';
 import { registerWarehouseCommands } from './commands/warehouses.ts';
+import { registerWebhookCommands } from './commands/webhooks.ts';
+import { registerStatsCommand } from './commands/stats.ts';
 import { runThroughServer } from './control.ts';
 import { CommandError, EXIT, UsageError, type CliIO } from './io.ts';
 import { ForwardToServer, type CliSession } from './session.ts';
@@ -52,9 +56,13 @@ Examples:
   registerAdminCommands(program, deps);
   registerMailCommands(program, deps);
   registerDemoCommands(program, deps);
+  registerImageCommands(program, deps);
   registerRequestCommands(program, deps);
   registerWarehouseCommands(program, deps);
+  registerValuationCommands(program, deps);
   registerCreditCommands(program, deps);
+  registerWebhookCommands(program, deps);
+  registerStatsCommand(program, deps);
   return program;
 }
 

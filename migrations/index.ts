@@ -2,10 +2,26 @@ import type { Migration } from 'kysely/migration';
 import * as initial from './2026_11_21_001_initial.ts';
 import * as creditHistorySearch from './2026_11_21_002_credit_history_search.ts';
 import * as requestCounts from './2026_11_21_003_request_counts.ts';
+import * as signInHardening from './2026_11_22_004_sign_in_hardening.ts';
+import * as ledgerExternalId from './2026_11_22_005_ledger_external_id.ts';
+import * as valuation from './2026_11_22_007_valuation.ts';
+import * as backgroundJobRuns from './2026_11_22_008_image_store.ts';
+import * as webhooksAnalytics from './2026_11_22_009_webhooks_analytics.ts';
+import * as creditExpiry from './2026_11_22_009a_credit_expiry.ts';
+import * as specDepartures from './2026_11_22_011_spec_departures.ts';
+import * as analyticsRollup from './2026_11_22_012_analytics_rollup.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
   '2026_11_21_001_initial': initial,
   '2026_11_21_002_credit_history_search': creditHistorySearch,
   '2026_11_21_003_request_counts': requestCounts,
+  '2026_11_22_004_sign_in_hardening': signInHardening,
+  '2026_11_22_005_ledger_external_id': ledgerExternalId,
+  '2026_11_22_007_valuation': valuation,
+  '2026_11_22_008_image_store': backgroundJobRuns,
+  '2026_11_22_009_webhooks_analytics': webhooksAnalytics,
+  '2026_11_22_009a_credit_expiry': creditExpiry,
+  '2026_11_22_011_spec_departures': specDepartures,
+  '2026_11_22_012_analytics_rollup': analyticsRollup,
 };

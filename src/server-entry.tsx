@@ -1,12 +1,14 @@
 import { fsRouter } from 'waku';
 import adapter from 'waku/adapters/bun';
 import type { Host } from '../api/host.ts';
+import { quietRedirectLogs } from './lib/render-log.server.ts';
 
 /**
  * The Waku server, wrapped by SwapPoints' edge: /api, /image and /media go to the Elysia app,
  * everything else is rendered here. The host (database, API) is started by `swappoints serve`
  * before this bundle loads; under `waku dev` it is started on the first request.
  */
+quietRedirectLogs();
 const waku = adapter(fsRouter(import.meta.glob('./**/*.{tsx,ts}', { base: './pages' })));
 const HOST_KEY = Symbol.for('swappoints.host');
 

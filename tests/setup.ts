@@ -9,5 +9,6 @@ console.error = (...args: unknown[]) => {
   throw new Error(`console.error was called during a test: ${args.map(String).join(' ').slice(0, 300)}`);
 };
 
-// Tests start databases, servers and browsers: give each test room.
+// Tests start databases, servers and browsers: give each test room. (Bun applies this to the first
+// file of a run only; `bun run test` passes --timeout=60000 for every file, as should a run of several.)
 setDefaultTimeout(60_000);

@@ -1,9 +1,10 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely } from 'kysely';
 import pg from 'pg';
 import type { Logger } from '#api/lib/log.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
+import { ReadRetryPostgresDialect } from './resilience.ts';
 import type { Database } from './types.ts';
 
 export type Db = Kysely<Database>;
@@ -28,19 +29,59 @@ const pgTypes: pg.CustomTypesConfig = {
   }) as pg.CustomTypesConfig['getTypeParser'],
 };
 
+export interface PostgresTimeouts {
+  /** PostgreSQL's statement_timeout: a runaway query is cancelled rather than hold a connection */
+  statementTimeoutMs?: number;
+  /** idle_in_transaction_session_timeout: a transaction left open (a stalled process) releases its locks */
+  idleInTransactionTimeoutMs?: number;
+}
+
+const POOL_WAIT_MS = 20_000;
+const CONNECT_TIMEOUT_MS = 5_000;
+
+class FastConnectClient extends pg.Client {
+  constructor(config: pg.ClientConfig) {
+    super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  }
+}
+
 /** PostgreSQL through a pool that survives a server restart: failed queries error, later ones reconnect. */
-export function connectPostgres(url: string, log: Logger, max = 10): DatabaseHandle {
+export function connectPostgres(url: string, log: Logger, max = 10, timeouts: PostgresTimeouts = {}): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
     max,
-    connectionTimeoutMillis: 5_000,
+    ...(timeouts.statementTimeoutMs ? { statement_timeout: timeouts.statementTimeoutMs } : {}),
+    ...(timeouts.idleInTransactionTimeoutMs ? { idle_in_transaction_session_timeout: timeouts.idleInTransactionTimeoutMs } : {}),
+    // A busy pool is waited for (a burst of requests queues), but a database that does not answer
+    // a new connection fails fast (the request gets a 503): two limits, where pg-pool has one.
+    connectionTimeoutMillis: POOL_WAIT_MS,
+    Client: FastConnectClient as unknown as new () => pg.ClientBase, // pg-pool passes its options; its types say it does not
     idleTimeoutMillis: 30_000,
     types: pgTypes,
     application_name: 'swappoints',
   });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', (error) => log.warn('database connection lost', { error: error.message }));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // Nor may one in use: pg emits 'error' on a checked-out client whose socket dies, and an
+  // EventEmitter with no listener for it throws. Its query fails anyway, and the pool drops it.
+  pool.on('connect', (client) => client.on('error', () => {}));
+  const dialect = new ReadRetryPostgresDialect(
+    { pool },
+    {
+      onRetry: (error) => log.warn('database connection lost during a read; reading again on a fresh connection', { error: (error as Error)?.message }),
+      async readFresh(text, values) {
+        const client = new FastConnectClient({ connectionString: url, types: pgTypes, application_name: 'swappoints' });
+        client.on('error', () => {});
+        await client.connect();
+        try {
+          return (await client.query(text, values as unknown[])).rows;
+        } finally {
+          client.end().catch(() => {});
+        }
+      },
+    },
+  );
+  const db = new Kysely<Database>({ dialect });
   return { db, kind: 'postgres', close: once(() => db.destroy()) };
 }
 

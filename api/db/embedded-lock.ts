@@ -36,7 +36,7 @@ export function readLock(dataDir: string): LockOwner | null {
 
 /** Takes the lock, or returns whoever holds it. A lock left by a dead process is taken over. */
 export function tryAcquireLock(dataDir: string, owner: Omit<LockOwner, 'pid' | 'startedAt'>): { acquired: true; release: () => void } | { acquired: false; holder: LockOwner } {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = lockPath(dataDir);
   for (let attempt = 0; attempt < 3; attempt++) {
     try {

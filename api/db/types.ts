@@ -57,6 +57,8 @@ export interface SessionsTable {
   created_at: CreatedAt;
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
+  /** the last request seen (touched at most once a minute): SESSION_IDLE_HOURS counts from here */
+  last_seen_at: Generated<Date>;
   ip: string | null;
   user_agent: string | null;
 }
@@ -129,6 +131,14 @@ export interface ExchangeRequestsTable {
   received_at: Timestamp | null;
   credited_at: Timestamp | null;
   completed_at: Timestamp | null;
+  /** the valuation guide's quote at submission (migration 007); null when the guide had no match */
+  quote_estimate: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  quote_bonus: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  quote_currency: string | null;
+  quote_entry_id: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  quote_campaign_id: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  /** why the credit is below the quote */
+  credit_reason: string | null;
   /** lower(product_name || brand || customer_email), generated, trigram-indexed for the admin search */
   search_text: ColumnType<string, never, never>;
   created_at: CreatedAt;
@@ -144,6 +154,8 @@ export interface RequestImagesTable {
   content_type: string;
   byte_size: number;
   position: Generated<number>;
+  /** 'item': the customer's photos; 'inspection': an admin's, explaining a credit below the quote */
+  kind: Generated<'item' | 'inspection'>;
   created_at: CreatedAt;
 }
 
@@ -167,7 +179,12 @@ export interface CreditLedgerTable {
   /** no foreign key: money history outlives a deleted request */
   exchange_request_id: string;
   type: 'exchange_credit';
+  /** the total pushed to the shop: base_amount + bonus_amount */
   amount: Money;
+  /** the admin's credit before any campaign bonus (null on rows older than migration 007: all base) */
+  base_amount: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  bonus_amount: ColumnType<string, number | string | undefined, number | string>;
+  campaign_id: ColumnType<string | null, number | string | null | undefined, number | string | null>;
   currency: string;
   push_status: Generated<PushStatus>;
   push_attempts: Generated<number>;
@@ -177,6 +194,9 @@ export interface CreditLedgerTable {
   pushed_at: Timestamp | null;
   note: string | null;
   created_by: string | null;
+  /** Shopify credit that expires (CREDIT_EXPIRY_DAYS); null: never */
+  expires_at: Timestamp | null;
+  expiry_reminded_at: Timestamp | null;
   created_at: CreatedAt;
 }
 
@@ -196,7 +216,108 @@ export interface MailOutboxTable {
   created_at: CreatedAt;
 }
 
+type Id = ColumnType<string, never, never>;
+type Created = ColumnType<Date, never, never>;
+
+export interface ValuationEntriesTable {
+  id: Id;
+  brand: string;
+  model: string;
+  name: string;
+  base_value: Money;
+  is_active: Generated<boolean>;
+  created_at: Created;
+  updated_at: Timestamp;
+}
+
+export interface ValuationConditionsTable {
+  condition: Condition;
+  percent: Money;
+}
+
+export interface ValuationSettingsTable {
+  id: Generated<boolean>;
+  minimum_value: Money;
+}
+
+export interface ValuationRulesTable {
+  id: Id;
+  brand: string;
+  model: string | null;
+  reason: string;
+  created_at: Created;
+}
+
+export interface BonusCampaignsTable {
+  id: Id;
+  name: string;
+  kind: 'percent' | 'amount';
+  value: Money;
+  brand: string | null;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  created_at: Created;
+}
+
+export interface BackgroundJobRunsTable {
+  name: string;
+  next_run_at: Date;
+  last_started_at: Date;
+  last_instance: string;
+  runs: Generated<number>;
+}
+
+export interface WebhookEndpointsTable {
+  id: Generated<string>;
+  url: string;
+  events: ColumnType<string[], string[], string[]>;
+  /** whsec_ + base64: kept to sign with, shown to people only when the endpoint is made */
+  secret: string;
+  enabled: Generated<boolean>;
+  disabled_reason: string | null;
+  consecutive_failures: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  endpoint_id: string;
+  /** the Standard Webhooks webhook-id: the same on every attempt, the receiver's dedupe key */
+  event_id: string;
+  event_type: string;
+  /** the exact JSON text that is signed and sent */
+  body: string;
+  status: Generated<WebhookDeliveryStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp | null;
+  retry_until: ColumnType<Date, Date | string | undefined, Date | string>;
+  last_status_code: number | null;
+  last_error: string | null;
+  delivered_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface WebhookAttemptsTable {
+  id: Generated<number>;
+  delivery_id: number;
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+  response_excerpt: string | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
+  background_job_runs: BackgroundJobRunsTable;
+  valuation_entries: ValuationEntriesTable;
+  valuation_conditions: ValuationConditionsTable;
+  valuation_settings: ValuationSettingsTable;
+  valuation_rules: ValuationRulesTable;
+  bonus_campaigns: BonusCampaignsTable;
   users: UsersTable;
   sessions: SessionsTable;
   sign_in_tokens: SignInTokensTable;
@@ -208,6 +329,9 @@ export interface Database {
   request_events: RequestEventsTable;
   credit_ledger: CreditLedgerTable;
   mail_outbox: MailOutboxTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 export type User = Selectable<UsersTable>;

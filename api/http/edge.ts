@@ -1,5 +1,9 @@
 import type { Logger } from '#api/lib/log.ts';
 import { CLIENT_IP_HEADER } from '#api/lib/request-meta.ts';
+import { compressResponse } from './compression.ts';
+import { errorPage } from './error-page.ts';
+import type { PageFailures } from './page-failures.ts';
+import { inlineStylesheets } from './inline-css.ts';
 import { applySecurityHeaders } from './security-headers.ts';
 
 export interface EdgeOptions {
@@ -8,7 +12,12 @@ export interface EdgeOptions {
   log: Logger;
   dev: boolean;
   https: boolean;
-  trustProxy: boolean;
+  /** reverse proxies in front (TRUST_PROXY); 0 trusts no X-Forwarded-For */
+  trustProxy: number;
+  /** a page that fails is answered with the error screen: 503 when the database cannot be reached */
+  pageErrors?: { supportEmail: string; databaseReachable: () => Promise<boolean>; failures?: PageFailures };
+  /** the built public folder, whose assets have precompressed copies (compression.ts) */
+  publicDir?: string;
 }
 
 /** What Bun.serve passes beside the request; absent when a request is handled in-process. */
@@ -21,12 +30,45 @@ const APP_PREFIXES = ['/api/', '/image/', '/media/'];
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 const isAppPath = (pathname: string) => pathname === '/api' || APP_PREFIXES.some((p) => pathname.startsWith(p));
 
-function clientAddress(request: Request, socket: SocketInfo | undefined, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
+/**
+ * Each trusted proxy appends the address it saw, so the client is `hops` entries from the right;
+ * entries further left were written by the client and prove nothing.
+ */
+export function clientAddress(request: Request, socket: SocketInfo | undefined, hops: number): string {
+  const peer = socket?.requestIP?.(request)?.address ?? 'local';
+  if (hops < 1) return peer;
+  const entries = (request.headers.get('x-forwarded-for') ?? '').split(',').map((e) => e.trim()).filter(Boolean);
+  if (entries.length === 0) return peer;
+  return entries[Math.max(0, entries.length - hops)]!;
+}
+
+const tooLarge = () => Response.json({ error: 'The request body is too large (1 MB at most).' }, { status: 413 });
+
+/**
+ * An /api body read up to the JSON limit, on the stream: a chunked body declares no length, so
+ * counting Content-Length alone would let it be read far past the limit before any route runs.
+ * Returns the request with its body in memory, or null when it is too large.
+ */
+export async function withLimitedBody(request: Request, limit = MAX_JSON_BODY_BYTES): Promise<Request | null> {
+  if (Number(request.headers.get('content-length') ?? 0) > limit) return null;
+  if (!request.body) return request;
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      void reader.cancel().catch(() => {}); // not awaited: Bun may never settle it for a request body
+      return null;
+    }
+    chunks.push(value);
   }
-  return socket?.requestIP?.(request)?.address ?? 'local';
+  const headers = new Headers(request.headers);
+  headers.delete('transfer-encoding');
+  headers.set('content-length', String(size));
+  return new Request(request.url, { method: request.method, headers, body: Buffer.concat(chunks), signal: request.signal });
 }
 
 /**
@@ -50,19 +92,21 @@ export function createEdge(options: EdgeOptions) {
     const { pathname } = new URL(request.url);
     const toApp = isAppPath(pathname);
 
-    const declaredLength = Number(request.headers.get('content-length') ?? 0);
     let response: Response;
     try {
-      if (pathname.startsWith('/api/') && declaredLength > MAX_JSON_BODY_BYTES) {
-        response = Response.json({ error: 'The request body is too large (1 MB at most).' }, { status: 413 });
-      } else {
-        response = toApp ? await options.handleApp(request) : await renderPage(request);
-      }
+      const limited = pathname.startsWith('/api/') ? await withLimitedBody(request) : request;
+      if (!limited) response = tooLarge();
+      else response = toApp ? await options.handleApp(limited) : await renderPage(limited);
     } catch (error) {
       options.log.error('request failed', { requestId, path: pathname, error });
       response = toApp
         ? Response.json({ error: 'Something went wrong on our side. Please try again later.', requestId }, { status: 500 })
         : new Response('Something went wrong on our side. Please try again later.', { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    }
+    const noted = toApp ? undefined : options.pageErrors?.failures?.take(requestId);
+    if (!toApp && response.status >= 500 && options.pageErrors && !pathname.startsWith('/RSC/')) {
+      const databaseDown = !(await options.pageErrors.databaseReachable());
+      response = errorPage({ databaseDown, message: noted, supportEmail: options.pageErrors.supportEmail, path: pathname + new URL(request.url).search, requestId });
     }
 
     // Responses from fetch handlers may have immutable headers: copy them.
@@ -81,7 +125,12 @@ export function createEdge(options: EdgeOptions) {
       status: response.status,
       ms,
     });
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers: out });
+    let body: ReadableStream<Uint8Array> | null = response.body;
+    if (body && options.publicDir && !toApp && (out.get('content-type') ?? '').startsWith('text/html')) {
+      body = inlineStylesheets(body, options.publicDir);
+      out.delete('content-length');
+    }
+    return compressResponse(request, pathname, new Response(body, { status: response.status, statusText: response.statusText, headers: out }), options.publicDir);
   };
 }
 

@@ -41,3 +41,13 @@ export function unquoteSpreadsheetValue(value: string | undefined): string {
   const v = (value ?? '').trim();
   return /^'[+\d]/.test(v) ? v.slice(1) : v;
 }
+
+/** One CSV field: quoted when needed; a leading = + - @ is defused so a spreadsheet never runs it as a formula. */
+export function csvField(value: string | number | null | undefined): string {
+  let text = value === null || value === undefined ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** One RFC 4180 line (CRLF) of fields. */
+export const csvLine = (values: readonly (string | number | null | undefined)[]) => `${values.map(csvField).join(',')}\r\n`;

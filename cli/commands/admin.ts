@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { grantAdmin, listAdmins, revokeAdmin, revokeSessionsOf } from '#api/modules/users/service.ts';
 import { formatTable, jsonLine } from '../format.ts';
+import { UsageError } from '../io.ts';
 import type { CommandDeps } from '../program.ts';
 
 export function registerAdminCommands(program: Command, { io, session }: CommandDeps) {
@@ -23,6 +24,10 @@ export function registerAdminCommands(program: Command, { io, session }: Command
     .argument('<email>')
     .addHelpText('after', '\nExample:\n  $ swappoints admin revoke ops@myshop.in')
     .action(async (email: string) => {
+      const normalized = email.trim().toLowerCase();
+      if (session.settings().adminEmails.includes(normalized)) {
+        throw new UsageError(`${normalized} is listed in ADMIN_EMAILS, so it would be an admin again at the next sign-in: remove it from ADMIN_EMAILS (and restart the server), then run this again.`);
+      }
       const ctx = await session.context();
       const outcome = await revokeAdmin(ctx.db, email);
       await io.stdout.write(outcome === 'revoked' ? `${email.trim().toLowerCase()} is no longer an admin.\n` : `${email.trim().toLowerCase()} was not an admin.\n`);

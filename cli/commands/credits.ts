@@ -3,16 +3,18 @@ import { dirname, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import type { PushStatus } from '#api/db/types.ts';
 import { AppError } from '#api/lib/errors.ts';
-import { csvField } from '#api/modules/credit/export.ts';
+import { csvLine } from '#api/lib/csv.ts';
+import { CREDIT_CSV_HEADER, creditCsvCells } from '#api/modules/credit/rules.ts';
 import { listCreditHistory, retryCreditPush } from '#api/modules/credit/history.ts';
 import { countCreditExport, exportCreditHistory, settledLedgerId, type CreditExportFilter } from '#api/modules/credit/ledger-export.ts';
-import { formatMoney } from '#api/modules/mail/templates.ts';
+import { formatMoney } from '#api/lib/money.ts';
 import type { CreditRecord } from '#api/modules/requests/model.ts';
 import { isCalendarDate } from '#api/modules/requests/input.ts';
 import { jsonLine, progress } from '../format.ts';
 import { CommandError, UsageError } from '../io.ts';
 import type { CommandDeps } from '../program.ts';
 import { openAtomicFile } from './atomic-file.ts';
+import { registerReconcileCommand } from './credits-reconcile.ts';
 
 type Format = 'csv' | 'json' | 'jsonl';
 
@@ -43,25 +45,15 @@ interface ExportOptions {
   out?: string;
 }
 
-/** The CSV columns, in order (the JSON formats carry the API's credit record instead). */
-export const EXPORT_CSV_HEADER = [
-  'id', 'created_at', 'request_id', 'customer_email', 'amount', 'currency',
-  'push_status', 'push_attempts', 'pushed_at', 'transaction_id', 'push_error', 'note',
-];
+/** The CSV columns: the admin page's download layout (the JSON formats carry the API's credit record instead). */
+export const EXPORT_CSV_HEADER = CREDIT_CSV_HEADER;
 
-/**
- * RFC 4180 lines (CRLF). The text cells (email, transaction id, error, note) go through the admin
- * export's csvField: quoted when needed, formula-like text defused. The other cells are numbers,
- * ISO times, UUIDs and fixed words, which never need either.
- */
-const csvRow = (r: CreditRecord) =>
-  `${r.id},${r.createdAt},${r.exchangeRequestId},${csvField(r.customerEmail)},${r.amount.toFixed(2)},${r.currency},${r.pushStatus},` +
-  `${r.pushAttempts},${r.pushedAt ?? ''},${csvField(r.transactionId)},${csvField(r.pushError)},${csvField(r.note)}\r\n`;
+const csvRow = (r: CreditRecord) => csvLine(creditCsvCells(r));
 
 function formatter(format: Format) {
   let first = true;
   return {
-    head: format === 'csv' ? `${EXPORT_CSV_HEADER.join(',')}\r\n` : format === 'json' ? '[' : '',
+    head: format === 'csv' ? csvLine(EXPORT_CSV_HEADER) : format === 'json' ? '[' : '',
     batch(rows: CreditRecord[]): string {
       if (format === 'csv') return rows.map(csvRow).join('');
       if (format === 'jsonl') return rows.map(jsonLine).join('');
@@ -118,7 +110,7 @@ function outPath(cwd: string, out: string): string {
 }
 
 export function registerCreditCommands(program: Command, { io, session }: CommandDeps) {
-  const credits = program.command('credits').description('The store-credit ledger: export it for accounting, retry failed pushes to the shop.');
+  const credits = program.command('credits').description('The store-credit ledger: export it for accounting, retry failed pushes to the shop, reconcile it with the shop.');
 
   credits
     .command('export')
@@ -230,4 +222,6 @@ Example:
       }
       if (failed > 0) throw new CommandError(`${failed} of ${ids.length} credit${ids.length === 1 ? '' : 's'} could not be pushed to the shop`);
     });
+
+  registerReconcileCommand(credits, { io, session });
 }

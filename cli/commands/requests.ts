@@ -1,9 +1,9 @@
 import { Option, type Command } from 'commander';
 import { REQUEST_STATUSES, type RequestStatus } from '#api/db/types.ts';
 import { adminRequestDetail } from '#api/modules/admin/service.ts';
-import { formatMoney } from '#api/modules/mail/templates.ts';
+import { formatMoney } from '#api/lib/money.ts';
 import type { AdminExchangeRequestDetail } from '#api/modules/requests/model.ts';
-import { ADMIN_TABS, listAdminRequests, type AdminTab } from '#api/modules/requests/queries.ts';
+import { REQUEST_TABS, listAdminRequests, type AdminTab } from '#api/modules/requests/queries.ts';
 import { eventLabel, transitChip } from '#src/lib/requests.ts';
 import { formatTable, jsonLine } from '../format.ts';
 import { UsageError } from '../io.ts';
@@ -38,7 +38,7 @@ function detailText(d: AdminExchangeRequestDetail): string {
     line('Updated', when(d.updatedAt)) +
     line('Warehouse', w ? [w.name, w.addressLine1, w.addressLine2, w.city, w.state, w.postalCode, w.country].filter(Boolean).join(', ') : null) +
     line('Shipping', s ? `${s.carrierName}, tracking ${s.trackingNumber}, shipped ${s.shippingDate}${s.notes ? `. ${s.notes}` : ''}` : null) +
-    line('Credit', d.creditAmount > 0 ? formatMoney(d.creditAmount, d.currency) : null) +
+    line('Credit', d.creditedAt !== null ? formatMoney(d.creditAmount, d.currency) : null) +
     line('Balance', d.totalShopifyCredit === null ? 'unavailable (the shop did not answer)' : formatMoney(d.totalShopifyCredit, d.currency)) +
     line('Feedback', d.adminFeedback);
   out += '\nTimeline\n';
@@ -79,7 +79,7 @@ Example:
       let tab: AdminTab | undefined;
       if (options.tab !== undefined) {
         tab = Number(options.tab) as AdminTab;
-        if (!/^\d$/.test(options.tab) || !ADMIN_TABS.includes(tab)) throw new UsageError('--tab must be 0, 1, 2 or 3');
+        if (!/^\d$/.test(options.tab) || !REQUEST_TABS.includes(tab)) throw new UsageError('--tab must be 0, 1, 2 or 3');
       }
       const status = options.status ?? (tab === undefined ? 'pending' : 'all');
       const ctx = await session.context();

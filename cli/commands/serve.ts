@@ -2,9 +2,12 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { readLock } from '#api/db/embedded-lock.ts';
+import { createLogger } from '#api/lib/log.ts';
+import { withPort } from '#api/settings.ts';
 import { CommandError, UsageError } from '../io.ts';
 import type { CommandDeps } from '../program.ts';
-import { startServerHost } from '../server.ts';
+import { stopWithin } from '../shutdown.ts';
+import { startServerHost, type RunningHost } from '../server.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /**
@@ -20,25 +23,39 @@ export function registerServeCommand(program: Command, { io, session }: CommandD
     .option('--port <port>', 'the port (default: PORT, or 3000)')
     .addHelpText('after', '\nExample:\n  $ PORT=8080 PUBLIC_URL=https://swap.myshop.in swappoints serve')
     .action(async (options: { port?: string }) => {
-      const settings = session.settings();
-      const port = options.port === undefined ? settings.port : Number(options.port);
+      const port = options.port === undefined ? session.settings().port : Number(options.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port must be a whole number from 0 to 65535');
       const entry = `${ROOT}${process.env.SWAPPOINTS_DIST_DIR ?? 'dist'}/server/index.js`;
       if (!existsSync(entry)) throw new UsageError('the pages are not built yet: run `bun run build` (or `bun run start`).');
-      const holder = settings.databaseUrl ? null : readLock(settings.dataDir);
-      if (holder?.role === 'server') throw new CommandError(`SwapPoints is already running (pid ${holder.pid}) on ${settings.dataDir}.`);
+      const holder = session.settings().databaseUrl ? null : readLock(session.settings().dataDir);
+      if (holder?.role === 'server') throw new CommandError(`SwapPoints is already running (pid ${holder.pid}) on ${session.settings().dataDir}.`);
 
-      const running = await startServerHost(settings);
-      const { unstable_serverEntry } = (await import(/* @vite-ignore */ entry)) as { unstable_serverEntry: { fetch: (req: Request, ...rest: unknown[]) => Promise<Response> } };
+      // Bind first, so `PORT=0` gets a free port from the system (tests run many servers side by side)
+      // and the links mailed out name the port really served; requests wait until the host is up.
+      type Entry = { fetch: (req: Request, ...rest: unknown[]) => Promise<Response> };
+      const started = Promise.withResolvers<{ running: RunningHost; entry: Entry }>();
+      started.promise.catch(() => undefined);
+      const log = createLogger(session.settings().logLevel);
       const server = Bun.serve({
         port,
         maxRequestBodySize: MAX_REQUEST_BODY,
-        fetch: (request, bunServer) => unstable_serverEntry.fetch(request, bunServer),
+        fetch: async (request, bunServer) => (await started.promise).entry.fetch(request, bunServer),
         error: (error) => {
-          running.host.ctx.log.error('unhandled server error', { error });
+          log.error('unhandled server error', { error });
           return new Response('Something went wrong on our side. Please try again later.', { status: 500 });
         },
       });
+      const settings = withPort(session.settings(), server.port!, process.env.PUBLIC_URL);
+      let running: RunningHost;
+      try {
+        running = await startServerHost(settings);
+        const { unstable_serverEntry } = (await import(/* @vite-ignore */ entry)) as { unstable_serverEntry: Entry };
+        started.resolve({ running, entry: unstable_serverEntry });
+      } catch (error) {
+        started.reject(error);
+        await server.stop(true);
+        throw error;
+      }
       await io.stderr.write(`SwapPoints is ready on http://localhost:${server.port} (${settings.databaseUrl ? 'PostgreSQL' : `embedded database in ${settings.dataDir}`}).\n`);
 
       await new Promise<void>((resolve) => {
@@ -47,9 +64,16 @@ export function registerServeCommand(program: Command, { io, session }: CommandD
         process.once('SIGTERM', shutdown);
       });
       await io.stderr.write('Stopping SwapPoints…\n');
-      // Finish requests in flight (idle keep-alive connections would hold a graceful stop open), then close.
-      await Promise.race([server.stop(), Bun.sleep(3_000)]);
-      await server.stop(true);
-      await running.stop();
+      const timeoutMs = settings.shutdownTimeoutMs;
+      const done = await stopWithin(timeoutMs, [
+        // Finish requests in flight (idle keep-alive connections would hold a graceful stop open), then close.
+        (left) => Promise.race([server.stop(), Bun.sleep(Math.min(3_000, left))]),
+        () => server.stop(true),
+        () => running.stop(),
+      ]);
+      if (!done) {
+        await io.stderr.write(`SwapPoints did not stop within SHUTDOWN_TIMEOUT_MS (${timeoutMs} ms); exiting with work still running.\n`);
+        process.exit(1);
+      }
     });
 }

@@ -11,6 +11,14 @@ export const mainNav: NavItem[] = [
   { label: 'Admin Panel', href: '/admin', adminOnly: true },
 ];
 
+/** The phone drawer holds everything the bar and the account menu offer. */
+export const drawerNav: NavItem[] = [
+  { label: 'Dashboard', href: '/dashboard' },
+  { label: 'My Exchanges', href: '/exchange' },
+  { label: 'New Exchange', href: '/exchange/new' },
+  { label: 'Admin Panel', href: '/admin', adminOnly: true },
+];
+
 export const accountMenu: NavItem[] = [
   { label: 'Dashboard', href: '/dashboard' },
   { label: 'My Exchanges', href: '/exchange' },

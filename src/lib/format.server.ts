@@ -1,7 +1,9 @@
 import { unstable_getContext as getContext } from 'waku/server';
-import { localeFrom } from './requests.ts';
+import { publicSettings } from './host.server.ts';
+import { localeFrom, setDisplayTimeZone } from './requests.ts';
 
-/** The customer's locale for dates, from the page request's Accept-Language (en-IN when none fits). */
+/** The customer's locale for dates, from the page request's Accept-Language (en-IN when none fits); dates show in the shop's time zone. */
 export function requestLocale(): string {
+  setDisplayTimeZone(publicSettings().shopTimeZone);
   return localeFrom(getContext().req.headers.get('accept-language'));
 }

@@ -11,6 +11,6 @@ export function host(): Host {
 
 /** Settings a page may show (nothing secret). */
 export function publicSettings() {
-  const { shopRegisterUrl, supportEmail, shopCurrency } = host().settings;
-  return { shopRegisterUrl, supportEmail, shopCurrency };
+  const { shopRegisterUrl, supportEmail, shopCurrency, shopName, shopTimeZone, shopCountry, shopBackend, signInLimitPerEmail } = host().settings;
+  return { shopRegisterUrl, supportEmail, shopCurrency, shopName, shopTimeZone, shopCountry, shopBackend, signInLimitPerEmail };
 }

@@ -7,6 +7,9 @@
 export const MAX_IMAGES = 5;
 /** 5MB, the spec's limit per image. */
 export const MAX_IMAGE_BYTES = 5_242_880;
+/** Files picked beyond the fifth image are not added, and the customer is told so. */
+export const tooManyImagesMessage = (extra: number) =>
+  `At most ${MAX_IMAGES} images are allowed: ${extra} ${extra === 1 ? 'photo was' : 'photos were'} not added.`;
 export const LIST_PAGE_SIZE = 10;
 /** The dashboard lists this many; more shows 'View All Requests'. */
 export const DASHBOARD_RECENT = 5;
@@ -122,12 +125,14 @@ export const STEP_TITLES = ['Review & Approval', 'Shipping', 'Inspection & Valua
 
 interface StepFacts extends TransitFacts {
   creditAmount?: number | string | null;
+  /** set once credit is assigned, 0 included (an item taken for recycling) */
+  creditedAt?: string | null;
 }
 
-/** The spec's active step: 4 completed, 3 credit above 0, 2 received, 1 shipped or shipping details, else 0. */
+/** The spec's active step: 4 completed, 3 credit above 0 (or a 0 credit assigned), 2 received, 1 shipped or shipping details, else 0. */
 export function activeStep(request: StepFacts): number {
   if (request.status === 'completed') return 4;
-  if (Number(request.creditAmount ?? 0) > 0) return 3;
+  if (Number(request.creditAmount ?? 0) > 0 || (request.creditedAt ?? null) !== null) return 3;
   const transit = normalTransit(request.transitStatus);
   if (transit === 'received') return 2;
   if (transit === 'shipped' || request.shippingDetails) return 1;
@@ -160,12 +165,12 @@ export function matchesDashboardSearch(
   );
 }
 
-/** 'Showing 11-20 of 23 requests' for page 2 of 10 (page counted from 1). */
+/** 'Showing 11-20 of 23 requests' for page 2 of 10 (page counted from 1); 'of 1 request' for one. */
 export function showingRange(page: number, pageSize: number, total: number): string {
   if (total <= 0) return 'Showing 0-0 of 0 requests';
   const first = (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
-  return `Showing ${first}-${last} of ${total} requests`;
+  return `Showing ${first}-${last} of ${total} ${total === 1 ? 'request' : 'requests'}`;
 }
 
 /** Reads /exchange's URL (q, status, page) into a valid view; anything odd falls back to the default. */
@@ -220,6 +225,12 @@ export function localeFrom(acceptLanguage: string | null | undefined): string {
   return FALLBACK_LOCALE;
 }
 
+/** The zone dates are shown in when a call names none: the shop's (SHOP_TIME_ZONE), set by the server's pages. */
+let displayTimeZone: string | undefined;
+export function setDisplayTimeZone(timeZone: string): void {
+  displayTimeZone = timeZone;
+}
+
 function validDate(value: string | Date | null | undefined): Date | null {
   if (!value) return null;
   const date = value instanceof Date ? value : new Date(value);
@@ -228,9 +239,9 @@ function validDate(value: string | Date | null | undefined): Date | null {
 
 /**
  * A calendar date in the customer's language: '5 Mar 2025' (en-IN). A bare yyyy-mm-dd (the shipping
- * date) is that day everywhere; a timestamp is read in `timeZone` (the server's own by default).
+ * date) is that day everywhere; a timestamp is read in `timeZone` (the shop's by default).
  */
-export function formatDate(value: string | Date | null | undefined, locale: string, timeZone?: string): string {
+export function formatDate(value: string | Date | null | undefined, locale: string, timeZone: string | undefined = displayTimeZone): string {
   const bareDay = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
   const date = validDate(bareDay ? `${value}T00:00:00Z` : value);
   if (!date) return '—';
@@ -238,11 +249,18 @@ export function formatDate(value: string | Date | null | undefined, locale: stri
 }
 
 /** A date and time with its zone: '5 Mar 2025, 2:30 pm UTC' (en-IN). */
-export function formatDateTime(value: string | Date | null | undefined, locale: string, timeZone?: string): string {
+export function formatDateTime(value: string | Date | null | undefined, locale: string, timeZone: string | undefined = displayTimeZone): string {
   const date = validDate(value);
   if (!date) return '—';
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date) +
     ` ${zoneName(date, locale, timeZone)}`;
+}
+
+/** A time of day with its zone: '2:30 pm IST' (the shop's zone by default). */
+export function formatTime(value: string | Date | null | undefined, locale: string, timeZone: string | undefined = displayTimeZone): string {
+  const date = validDate(value);
+  if (!date) return '—';
+  return `${new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone }).format(date)} ${zoneName(date, locale, timeZone)}`;
 }
 
 function zoneName(date: Date, locale: string, timeZone?: string): string {
@@ -265,7 +283,8 @@ const EVENT_LABELS: Record<string, string> = {
 };
 
 /** A timeline entry's title ('shipped' → 'Shipping details submitted'). */
-export function eventLabel(type: string): string {
+export function eventLabel(type: string, fromStatus?: string | null): string {
+  if (type === 'shipped' && fromStatus === 'shipped') return 'Shipping details corrected';
   return EVENT_LABELS[type] ?? type.charAt(0).toUpperCase() + type.slice(1);
 }
 

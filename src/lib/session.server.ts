@@ -1,15 +1,32 @@
-import { unstable_getContextData as getContextData } from 'waku/server';
+import { unstable_getContext as getContext, unstable_getContextData as getContextData } from 'waku/server';
+import { PROFILE_LOAD_FAILED } from '../../api/lib/error-screen.ts';
 import { unstable_redirect as redirect } from 'waku/router/server';
 import type { UserProfile } from '../../api/modules/auth/model.ts';
 import { api } from './api.server.ts';
+import { host } from './host.server.ts';
 
 export type { UserProfile };
 
 /** The signed-in user, or null; asked once per page render and shared by the layout and the page. */
 export function currentUser(): Promise<UserProfile | null> {
   const data = getContextData() as { user?: Promise<UserProfile | null> };
-  data.user ??= api<UserProfile>('/api/auth/profile').then((r) => (r.ok ? r.data : null));
+  data.user ??= api<UserProfile>('/api/auth/profile').then(
+    (r) => {
+      if (r.ok) return r.data;
+      // only a 401 means the session ended; any other failure keeps it and fails the page
+      if (r.status === 401) return null;
+      return profileFailed(`${r.status} ${r.error ?? ''}`);
+    },
+    (error: unknown) => profileFailed(String(error)),
+  );
   return data.user;
+}
+
+/** The page fails (so nothing signs out) and the edge's error screen says §8's text. */
+function profileFailed(reason: string): never {
+  const requestId = getContext().req.headers.get('x-request-id');
+  if (requestId) host().pageFailures.note(requestId, PROFILE_LOAD_FAILED);
+  throw new Error(`profile could not be loaded: ${reason}`);
 }
 
 const signInUrl = (returnTo: string) => `/email-signin?next=${encodeURIComponent(returnTo)}`;

@@ -1,5 +1,6 @@
 import '../styles.css';
 import type { ReactNode } from 'react';
+import { FlashMessages } from '#src/components/common/flash.tsx';
 import { AppHeader } from '#src/components/layout/app-header.tsx';
 import { HydrationMarker } from '#src/components/layout/hydration-marker.tsx';
 import { currentUser } from '#src/lib/session.server.ts';
@@ -19,6 +20,7 @@ export default async function Layout({ children }: { children: ReactNode }) {
       <main id="main" className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-8">
         {children}
       </main>
+      <FlashMessages />
     </>
   );
 }

@@ -12,7 +12,7 @@ import { RefreshButton } from '#src/components/admin/refresh-button.tsx';
 import { RequestsTable } from '#src/components/admin/requests-table.tsx';
 import { SearchBox } from '#src/components/admin/search-box.tsx';
 import { WarehouseManager } from '#src/components/admin/warehouse-manager.tsx';
-import { api } from '#src/lib/api.server.ts';
+import { api, type ApiResult } from '#src/lib/api.server.ts';
 import { pagePath, requireAdmin } from '#src/lib/session.server.ts';
 
 /** The spec's §8 texts for a tab whose data could not be loaded (the server's own error wins). */
@@ -27,21 +27,29 @@ function keepInRange(view: AdminView, shown: number, total: number | null): void
   if (shown === 0 && view.page > 1 && total) redirect(adminHref({ ...view, page: Math.ceil(total / view.pageSize) }));
 }
 
-function paging(view: AdminView): string {
+function paging(view: AdminView, sorted = false): string {
   const params = new URLSearchParams({ page: String(view.page), pageSize: String(view.pageSize) });
   if (view.q) params.set('q', view.q);
+  if (sorted && view.sort && view.order) params.set('sort', view.sort), params.set('order', view.order);
   return params.toString();
 }
 
-async function RequestsTab({ view, locale }: { view: AdminView; locale: string }) {
-  const result = await api<AdminExchangeRequest[]>(`/api/admin/exchange-requests?tab=${view.tab}&${paging(view)}`);
+/** The open tab's list, asked for beside the counts (not after them). */
+function loadTab(view: AdminView) {
+  if (view.tab === CREDIT_HISTORY_TAB) return api<CreditRecord[]>(`/api/admin/credit-history?${paging(view)}`);
+  if (view.tab === WAREHOUSE_TAB) return api<Warehouse[]>('/api/admin/warehouses');
+  return api<AdminExchangeRequest[]>(`/api/admin/exchange-requests?tab=${view.tab}&${paging(view, true)}`);
+}
+
+async function RequestsTab({ view, locale, load }: { view: AdminView; locale: string; load: Promise<ApiResult<AdminExchangeRequest[]>> }) {
+  const result = await load;
   if (result.data) keepInRange(view, result.data.length, result.total);
   return (
     <div className="flex flex-col gap-3">
       <SearchBox key="requests" view={view} placeholder="Search by product name, brand, or user email" />
       {result.ok && result.data ? (
         <>
-          <RequestsTable requests={result.data} tab={view.tab} locale={locale} caption={ADMIN_TABS[view.tab]!.label} />
+          <RequestsTable requests={result.data} view={view} locale={locale} caption={ADMIN_TABS[view.tab]!.label} />
           {result.data.length > 0 || view.page > 1 ? (
             <Pager view={view} total={result.total ?? result.data.length} noun="requests">
               <PageSizeSelect view={view} sizes={REQUEST_PAGE_SIZES} />
@@ -55,23 +63,24 @@ async function RequestsTab({ view, locale }: { view: AdminView; locale: string }
   );
 }
 
-async function CreditTab({ view, locale }: { view: AdminView; locale: string }) {
-  const result = await api<CreditRecord[]>(`/api/admin/credit-history?${paging(view)}`);
+async function CreditTab({ view, locale, load }: { view: AdminView; locale: string; load: Promise<ApiResult<CreditRecord[]>> }) {
+  const result = await load;
   if (!result.ok || !result.data) return <ErrorAlert fallback={LOAD_FAILED.credit} error={serverError(result)} />;
   keepInRange(view, result.data.length, result.total);
   return <CreditHistory view={view} records={result.data} total={result.total ?? result.data.length} locale={locale} />;
 }
 
-async function WarehousesTab() {
-  const result = await api<Warehouse[]>('/api/admin/warehouses');
+async function WarehousesTab({ load }: { load: Promise<ApiResult<Warehouse[]>> }) {
+  const result = await load;
   if (!result.ok || !result.data) return <ErrorAlert fallback={LOAD_FAILED.warehouses} error={serverError(result)} />;
   return <WarehouseManager warehouses={result.data} />;
 }
 
 export default async function AdminPage({ path, query }: PageProps<'/admin'>) {
-  await requireAdmin(pagePath(path, query));
   const view = parseAdminView(query);
-  const counts = await api<RequestCounts>(`/api/admin/exchange-requests/counts${view.tab <= 3 && view.q ? `?q=${encodeURIComponent(view.q)}` : ''}`);
+  const load = loadTab(view);
+  // The badges count the whole queue: a search narrows the list, never the work waiting.
+  const [, counts] = await Promise.all([requireAdmin(pagePath(path, query)), api<RequestCounts>('/api/admin/exchange-requests/counts'), load]);
   const locale = pageLocale();
   const tab = ADMIN_TABS[view.tab]!;
   return (
@@ -80,7 +89,20 @@ export default async function AdminPage({ path, query }: PageProps<'/admin'>) {
       <div className="flex flex-col gap-5">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="text-2xl font-semibold tracking-tight">Admin Dashboard</h1>
-          <RefreshButton />
+          <div className="flex flex-wrap items-center gap-2">
+            <nav aria-label="Insights and integrations" className="flex gap-3 text-sm">
+              <a href="/admin/analytics" className="text-primary underline-offset-4 hover:underline">
+                Analytics
+              </a>
+              <a href="/admin/webhooks" className="text-primary underline-offset-4 hover:underline">
+                Webhooks
+              </a>
+              <a href="/admin/valuation" className="text-primary underline-offset-4 hover:underline">
+                Valuation
+              </a>
+            </nav>
+            <RefreshButton />
+          </div>
         </div>
         <AdminTabs view={view} counts={counts.ok ? counts.data : null} />
         {counts.ok ? null : <ErrorAlert fallback={LOAD_FAILED.requests} error={serverError(counts)} />}
@@ -89,11 +111,11 @@ export default async function AdminPage({ path, query }: PageProps<'/admin'>) {
             {tab.label}
           </h2>
           {view.tab === CREDIT_HISTORY_TAB ? (
-            <CreditTab view={view} locale={locale} />
+            <CreditTab view={view} locale={locale} load={load as Promise<ApiResult<CreditRecord[]>>} />
           ) : view.tab === WAREHOUSE_TAB ? (
-            <WarehousesTab />
+            <WarehousesTab load={load as Promise<ApiResult<Warehouse[]>>} />
           ) : (
-            <RequestsTab view={view} locale={locale} />
+            <RequestsTab view={view} locale={locale} load={load as Promise<ApiResult<AdminExchangeRequest[]>>} />
           )}
         </section>
       </div>

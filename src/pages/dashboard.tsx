@@ -20,8 +20,12 @@ interface Credit {
 const LOAD_FAILED = 'Failed to load data. Please try again later.';
 
 export default async function DashboardPage({ path, query }: PageProps<'/dashboard'>) {
-  const user = await requireUser(pagePath(path, query));
-  const [credit, requests] = await Promise.all([api<Credit>('/api/shopify/credit'), api<ExchangeRequest[]>('/api/exchange')]);
+  // The session check and both reads run together (the API checks the session again on its own).
+  const [user, credit, requests] = await Promise.all([
+    requireUser(pagePath(path, query)),
+    api<Credit>('/api/shopify/credit'),
+    api<ExchangeRequest[]>('/api/exchange'),
+  ]);
   const locale = requestLocale();
   return (
     <>
@@ -47,7 +51,8 @@ export default async function DashboardPage({ path, query }: PageProps<'/dashboa
               <ErrorScreen failure={{ status: credit.status, error: credit.error }} supportEmail={publicSettings().supportEmail} />
             )}
           </WhileRefreshing>
-          <RecentExchanges requests={requests.data ?? []} locale={locale} />
+          {/* a failed list shows only the alert above: no '0 Requests', no empty state (§2) */}
+          {requests.ok ? <RecentExchanges requests={requests.data ?? []} locale={locale} /> : null}
         </div>
       </div>
     </>

@@ -7,11 +7,12 @@ import { currentUser } from '#src/lib/session.server.ts';
 export default async function EmailSignInPage({ query }: PageProps<'/email-signin'>) {
   if (await currentUser()) redirect('/dashboard');
   const next = new URLSearchParams(query).get('next') ?? undefined;
+  const settings = publicSettings();
   return (
     <>
       <title>Sign in · SwapPoints</title>
       <div className="mx-auto max-w-md">
-        <SignInForm next={next} registerUrl={publicSettings().shopRegisterUrl} />
+        <SignInForm next={next} registerUrl={settings.shopRegisterUrl} shopName={settings.shopName} shopBackend={settings.shopBackend} linkLimit={settings.signInLimitPerEmail} />
       </div>
     </>
   );

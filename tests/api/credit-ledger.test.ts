@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test, setDefaultTimeout } from 'bun:test';
+import { afterAll, afterEach, beforeAll, describe, expect, test, setDefaultTimeout } from 'bun:test';
 import { sql } from 'kysely';
-import type { CreditPush, PushOutcome, ShopBackend } from '#api/integrations/shop/types.ts';
 import { MAX_PUSH_ATTEMPTS, pushAllDueCredits, pushBackoffSeconds, pushDueCredits } from '#api/modules/credit/push.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
 import { databaseKinds } from '#tests/helpers/db.ts';
 import { SHOPIFY_TOKEN } from '#tests/helpers/fake-shopify-backend.ts';
 import { startFakeShopify } from '#tests/helpers/fake-shopify.ts';
-import { createWarehouse, requestAt, signInPerson, type Person } from '#tests/helpers/fixtures.ts';
+import { createWarehouse, requestAt, signInPerson, uniqueEmail, type Person } from '#tests/helpers/fixtures.ts';
 
 // databases and many requests per test: more room than bun's 5 s, also when several files run together
 setDefaultTimeout(60_000);
@@ -145,112 +144,151 @@ describe.each(databaseKinds())('credit assignment against Shopify (%s)', (kind) 
   });
 });
 
-/** A shop whose answers a test scripts, recording every push it is asked for. */
-function scriptedShop(base: ShopBackend, answer: (push: CreditPush) => Promise<PushOutcome>) {
-  const pushes: CreditPush[] = [];
-  const shop: ShopBackend = { ...base, pushCredit: async (push) => (pushes.push(push), answer(push)) };
-  return { shop, pushes };
-}
-
-describe.each(databaseKinds())('the credit push worker (%s)', (kind) => {
+/**
+ * The push worker against the fake Shopify over its socket: the shop's faults (HTTP 500, a held
+ * answer) drive the backoff, the attempt limit, the lease and the unknown-outcome look-back.
+ */
+describe.each(databaseKinds())('the credit push worker against the shop (%s)', (kind) => {
+  let fake: Fake;
   let t: TestApp;
   let admin: Person;
-  let customer: Person;
   let warehouseId: string;
-  let embedded: ShopBackend;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    embedded = t.ctx.shop;
+    // an API version whose credits carry a note naming the ledger row
+    fake = await startFakeShopify({ token: SHOPIFY_TOKEN, apiVersion: '2027-01' });
+    t = await createTestApp(kind, {
+      SHOP_BACKEND: 'shopify',
+      SHOPIFY_ADMIN_URL: fake.url,
+      SHOPIFY_ADMIN_TOKEN: SHOPIFY_TOKEN,
+      SHOPIFY_API_VERSION: fake.apiVersion,
+      // generous: these tests are about the worker, not the timeout (shopify-retries covers that)
+      SHOPIFY_TIMEOUT_MS: '30000',
+    });
     admin = await signInPerson(t, 'valuer@swappoints.example', { admin: true });
-    customer = await signInPerson(t);
     warehouseId = (await createWarehouse(t, admin)).id;
   });
-  afterAll(() => t.close());
+  afterEach(() => fake.clearFaults());
+  afterAll(async () => {
+    await t.close();
+    fake.close();
+  });
 
-  const creditWith = async (shop: ShopBackend, amount = 90) => {
-    const id = await requestAt(t, 'received', customer, admin, warehouseId);
-    t.ctx.shop = shop;
-    try {
-      const res = await t.request('PUT', `/api/admin/exchange-requests/${id}/credit`, { token: admin.token, body: { creditAmount: amount } });
-      expect(res.status).toBe(200);
-    } finally {
-      t.ctx.shop = embedded;
-    }
-    return t.ctx.db.selectFrom('credit_ledger').selectAll().where('exchange_request_id', '=', id).executeTakeFirstOrThrow();
-  };
+  /**
+   * A customer of their own, known to the shop, with a request received and ready for credit, and
+   * a store credit account holding ₹5 from the shop itself (so an earlier credit has to be looked for).
+   */
+  async function receivedRequest() {
+    const email = uniqueEmail();
+    const shopId = fake.addCustomer(email);
+    fake.creditDirectly(shopId, 5, 'INR', { note: 'Goodwill from the shop' });
+    const customer = await signInPerson(t, email);
+    return { id: await requestAt(t, 'received', customer, admin, warehouseId), shopId, customer };
+  }
+  const ledgerOf = (id: string) => t.ctx.db.selectFrom('credit_ledger').selectAll().where('exchange_request_id', '=', id).executeTakeFirstOrThrow();
+  const ledgerRow = (id: number) => t.ctx.db.selectFrom('credit_ledger').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const assign = (id: string, creditAmount: number) => t.request('PUT', `/api/admin/exchange-requests/${id}/credit`, { token: admin.token, body: { creditAmount } });
   const makeDue = (id: number) => t.ctx.db.updateTable('credit_ledger').set({ next_push_at: sql`now()` }).where('id', '=', id).execute();
+  /** the operations the shop was asked for from request number `from` on */
+  const operationsSince = (from: number) => fake.requests.slice(from).map((r) => r.operation);
+  const HTTP_500_ERROR = 'Error connecting to Shopify: Shopify answered HTTP 500 to crediting store credit';
+  const secondsUntil = (at: Date | string | null) => (new Date(at!).getTime() - Date.now()) / 1000;
 
-  test('the push carries the ledger id, amount, currency and customer; the first attempt is not "unknown"', async () => {
-    const { shop, pushes } = scriptedShop(embedded, async (p) => ({ status: 'success', transactionId: `tx-${p.ledgerId}` }));
-    const row = await creditWith(shop, 321);
-    expect(pushes).toEqual([
-      { ledgerId: row.id, amount: '321.00', currency: 'INR', customer: { userId: customer.id, email: customer.email, shopCustomerId: expect.any(String) }, previousAttemptUnknown: false },
-    ]);
-    expect(row).toMatchObject({ push_status: 'success', external_transaction_id: `tx-${row.id}` });
+  test('the push names the customer, amount, currency and the ledger row; a first attempt credits without looking back', async () => {
+    const { id, shopId } = await receivedRequest();
+    const from = fake.requests.length;
+    expect((await assign(id, 321)).body).toMatchObject({ creditAmount: 321, loyaltyPointsSuccess: true });
+    const row = await ledgerOf(id);
+    expect(operationsSince(from)).toEqual(['SwapPointsCustomerCredit', 'SwapPointsCredit']);
+    expect(fake.requests.at(-1)!.variables).toEqual({
+      id: shopId,
+      creditInput: { creditAmount: { amount: '321.00', currencyCode: 'INR' }, note: `SwapPoints credit #${row.id} (localhost:3000)` },
+    });
+    const [, transaction] = fake.transactionsOf(shopId);
+    expect(transaction).toMatchObject({ kind: 'credit', cents: 32_100, currency: 'INR' });
+    expect(row).toMatchObject({ push_status: 'success', push_attempts: 1, external_transaction_id: transaction!.id });
   });
 
-  test('a throwing shop counts as retryable with an unknown outcome; the next attempt says so', async () => {
-    let calls = 0;
-    const { shop, pushes } = scriptedShop(embedded, async (p) => {
-      if (++calls === 1) throw new Error('socket hang up');
-      return { status: 'success', transactionId: `tx-${p.ledgerId}` };
-    });
-    const row = await creditWith(shop);
-    expect(row).toMatchObject({ push_status: 'failed', last_push_error: 'socket hang up', push_attempts: 1 });
-    expect(row.next_push_at).not.toBeNull();
+  test('an HTTP 500 is retryable with an unknown outcome: the next attempt reads the credit history first, then credits once', async () => {
+    const { id, shopId } = await receivedRequest();
+    fake.inject({ kind: 'http500', apply: false }, 'SwapPointsCredit');
+    expect((await assign(id, 90)).body).toMatchObject({ loyaltyPointsSuccess: false });
+    const row = await ledgerOf(id);
+    expect(row).toMatchObject({ push_status: 'failed', last_push_error: HTTP_500_ERROR, push_attempts: 1 });
+    expect(fake.transactionsOf(shopId).map((x) => x.cents)).toEqual([500]);
+
     await makeDue(row.id);
-    t.ctx.shop = shop;
-    try {
-      expect(await pushDueCredits(t.ctx, { limit: 10 })).toEqual({ claimed: 1, succeeded: 1, failed: 0 });
-    } finally {
-      t.ctx.shop = embedded;
-    }
-    expect(pushes.map((p) => p.previousAttemptUnknown)).toEqual([false, true]);
+    const from = fake.requests.length;
+    expect(await pushDueCredits(t.ctx, { onlyId: row.id })).toEqual({ claimed: 1, succeeded: 1, failed: 0 });
+    expect(operationsSince(from)).toEqual(['SwapPointsCustomerCredit', 'SwapPointsCreditHistory', 'SwapPointsCredit']);
+    expect(fake.transactionsOf(shopId).map((x) => x.cents)).toEqual([500, 9_000]);
   });
 
-  test(`retryable failures back off 30 s × 2^attempts (at most 6 h) and stop after ${MAX_PUSH_ATTEMPTS} attempts`, async () => {
+  test('a credit applied but answered with a reset is found by the next attempt and not made twice', async () => {
+    const { id, shopId } = await receivedRequest();
+    fake.inject({ kind: 'reset' }, 'SwapPointsCredit');
+    expect((await assign(id, 125)).body).toMatchObject({ loyaltyPointsSuccess: false });
+    const row = await ledgerOf(id);
+    expect(row).toMatchObject({ push_status: 'failed', push_attempts: 1 });
+    expect(row.last_push_error).toBe('Error connecting to Shopify: connection to Shopify failed while crediting store credit (ECONNRESET)');
+    await makeDue(row.id);
+    const from = fake.requests.length;
+    expect(await pushDueCredits(t.ctx, { onlyId: row.id })).toEqual({ claimed: 1, succeeded: 1, failed: 0 });
+    expect(operationsSince(from)).toEqual(['SwapPointsCustomerCredit', 'SwapPointsCreditHistory']);
+    const credits = fake.transactionsOf(shopId);
+    expect(credits.map((x) => x.cents)).toEqual([500, 12_500]);
+    expect((await ledgerRow(row.id)).external_transaction_id).toBe(credits[1]!.id);
+  });
+
+  test(`failures back off 30 s × 2^attempts (at most 6 h) and stop after ${MAX_PUSH_ATTEMPTS} attempts`, async () => {
     expect([1, 2, 3, 9, 10, 30].map(pushBackoffSeconds)).toEqual([60, 120, 240, 15_360, 21_600, 21_600]);
-    const { shop, pushes } = scriptedShop(embedded, async () => ({ status: 'failed', error: 'HTTP 502', retryable: true }));
-    const row = await creditWith(shop);
-    t.ctx.shop = shop;
-    try {
-      for (let attempt = 2; attempt <= MAX_PUSH_ATTEMPTS; attempt++) {
-        await makeDue(row.id);
-        expect((await pushDueCredits(t.ctx, { onlyId: row.id })).failed).toBe(1);
+    const { id, shopId } = await receivedRequest();
+    const creditsAsked = fake.operations('SwapPointsCredit');
+    for (let i = 0; i < MAX_PUSH_ATTEMPTS; i++) fake.inject({ kind: 'http500', apply: false }, 'SwapPointsCredit');
+    expect((await assign(id, 60)).body).toMatchObject({ loyaltyPointsSuccess: false });
+    const first = await ledgerOf(id);
+    for (let attempt = 1; attempt <= MAX_PUSH_ATTEMPTS; attempt++) {
+      if (attempt > 1) {
+        await makeDue(first.id);
+        expect(await pushDueCredits(t.ctx, { onlyId: first.id })).toEqual({ claimed: 1, succeeded: 0, failed: 1 });
       }
-      const last = await t.ctx.db.selectFrom('credit_ledger').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
-      expect(last).toMatchObject({ push_status: 'failed', push_attempts: MAX_PUSH_ATTEMPTS, next_push_at: null, last_push_error: 'HTTP 502' });
-      expect(pushes).toHaveLength(MAX_PUSH_ATTEMPTS);
-      expect((await pushAllDueCredits(t.ctx)).claimed).toBe(0);
-    } finally {
-      t.ctx.shop = embedded;
+      const row = await ledgerRow(first.id);
+      expect(row).toMatchObject({ push_status: 'failed', push_attempts: attempt, last_push_error: HTTP_500_ERROR });
+      if (attempt < MAX_PUSH_ATTEMPTS) {
+        const wait = secondsUntil(row.next_push_at);
+        expect(wait).toBeGreaterThan(pushBackoffSeconds(attempt) - 30);
+        expect(wait).toBeLessThanOrEqual(pushBackoffSeconds(attempt) + 1);
+      } else expect(row.next_push_at).toBeNull();
     }
+    expect(fake.operations('SwapPointsCredit') - creditsAsked).toBe(MAX_PUSH_ATTEMPTS);
+    expect(fake.pendingFaults()).toBe(0);
+    expect(fake.transactionsOf(shopId).map((x) => x.cents)).toEqual([500]);
+    // given up: the worker leaves it for an admin
+    expect((await pushDueCredits(t.ctx, { onlyId: first.id })).claimed).toBe(0);
   });
 
-  test('a claimed row is leased: nobody else pushes it until the lease ends', async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const { shop, pushes } = scriptedShop(embedded, async (p) => {
-      await gate;
-      return { status: 'success', transactionId: `tx-${p.ledgerId}` };
-    });
-    const id = await requestAt(t, 'received', customer, admin, warehouseId);
-    t.ctx.shop = shop;
+  test('a claimed row is leased: while the shop holds the answer nobody else pushes it, and it is credited once', async () => {
+    const { id, shopId } = await receivedRequest();
+    const answer = Promise.withResolvers<void>();
+    fake.inject({ kind: 'slow', delayMs: 0, until: answer.promise }, 'SwapPointsCredit');
+    const creditsAsked = fake.operations('SwapPointsCredit');
+    const assigning = assign(id, 70);
     try {
-      const assigning = t.request('PUT', `/api/admin/exchange-requests/${id}/credit`, { token: admin.token, body: { creditAmount: 70 } });
-      while (pushes.length === 0) await Bun.sleep(5);
-      // while the first push is in flight, the row shows pending and is not due
-      const inFlight = await t.ctx.db.selectFrom('credit_ledger').selectAll().where('exchange_request_id', '=', id).executeTakeFirstOrThrow();
+      while (fake.operations('SwapPointsCredit') === creditsAsked) await Bun.sleep(5);
+      // the shop has the credit and has not answered: the row is pending, leased and not due
+      const inFlight = await ledgerOf(id);
       expect(inFlight.push_status).toBe('pending');
+      expect(secondsUntil(inFlight.next_push_at)).toBeGreaterThan(t.ctx.settings.creditPushLeaseSeconds - 60);
       expect((await pushDueCredits(t.ctx, { onlyId: inFlight.id })).claimed).toBe(0);
       const retry = await t.request('POST', `/api/admin/credit-history/${inFlight.id}/retry`, { token: admin.token });
       expect(retry.status).toBe(409);
-      release();
-      expect((await assigning).body.loyaltyPointsSuccess).toBe(true);
-      expect(pushes).toHaveLength(1);
+      expect(retry.body).toEqual({ error: 'This credit is being pushed to the shop right now; there is nothing to retry.' });
     } finally {
-      t.ctx.shop = embedded;
+      answer.resolve();
     }
+    expect((await assigning).body).toMatchObject({ loyaltyPointsSuccess: true });
+    expect(fake.operations('SwapPointsCredit') - creditsAsked).toBe(1);
+    expect(fake.transactionsOf(shopId).map((x) => x.cents)).toEqual([500, 7_000]);
+    expect(await ledgerOf(id)).toMatchObject({ push_status: 'success', push_attempts: 1 });
   });
 });

@@ -1,8 +1,9 @@
 import { describe, expect, test } from 'bun:test';
 import { createEdge } from '#api/http/edge.ts';
 import { createLogger } from '#api/lib/log.ts';
+import { loadSettings } from '#api/settings.ts';
 
-function edgeSeeing(trustProxy: boolean) {
+function edgeSeeing(trustProxy: number) {
   const seen: Request[] = [];
   const edge = createEdge({
     handleApp: (request) => {
@@ -20,19 +21,72 @@ function edgeSeeing(trustProxy: boolean) {
 
 describe('the HTTP edge', () => {
   test("the client's address comes from the socket; a forged address header is replaced", async () => {
-    const { edge, seen, socket, page } = edgeSeeing(false);
+    const { edge, seen, socket, page } = edgeSeeing(0);
     await edge(new Request('http://localhost/api/x', { headers: { 'x-swappoints-client-ip': '203.0.113.1', 'x-forwarded-for': '203.0.113.2' } }), socket, page);
     expect(seen[0]!.headers.get('x-swappoints-client-ip')).toBe('192.0.2.10');
   });
 
-  test('behind a trusted proxy (TRUST_PROXY) the first X-Forwarded-For address is the client', async () => {
-    const { edge, seen, socket, page } = edgeSeeing(true);
-    await edge(new Request('http://localhost/api/x', { headers: { 'x-forwarded-for': '203.0.113.2, 10.0.0.1' } }), socket, page);
-    expect(seen[0]!.headers.get('x-swappoints-client-ip')).toBe('203.0.113.2');
+  test('behind TRUST_PROXY=N proxies the client is N entries from the right of X-Forwarded-For; what the client forged is ignored', async () => {
+    const addressSeen = async (hops: number, forwardedFor?: string) => {
+      const { edge, seen, socket, page } = edgeSeeing(hops);
+      await edge(new Request('http://localhost/api/x', { headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {} }), socket, page);
+      return seen[0]!.headers.get('x-swappoints-client-ip');
+    };
+    // one proxy: it appended the address it saw (198.51.100.4) to whatever the client sent
+    expect(await addressSeen(1, '203.0.113.66, 198.51.100.4')).toBe('198.51.100.4');
+    expect(await addressSeen(1, '1.1.1.1,2.2.2.2, 198.51.100.4')).toBe('198.51.100.4');
+    expect(await addressSeen(1, '198.51.100.4')).toBe('198.51.100.4');
+    // two proxies: the CDN appended the client, the load balancer appended the CDN
+    expect(await addressSeen(2, '203.0.113.66, 198.51.100.4, 10.0.0.2')).toBe('198.51.100.4');
+    // no header: the socket's peer
+    expect(await addressSeen(1)).toBe('192.0.2.10');
+    // not behind a proxy: the header is ignored
+    expect(await addressSeen(0, '203.0.113.66')).toBe('192.0.2.10');
+  });
+
+  test('TRUST_PROXY is a hop count; true is one proxy, false none; anything else stops start-up naming it', () => {
+    const hops = (value: string) => loadSettings({ JWT_SECRET: 'x'.repeat(32), DATA_DIR: '/tmp/sp-edge-settings', TRUST_PROXY: value }).trustProxy;
+    expect(hops('true')).toBe(1);
+    expect(hops('false')).toBe(0);
+    expect(hops('2')).toBe(2);
+    expect(hops('0')).toBe(0);
+    expect(() => hops('-1')).toThrow(/TRUST_PROXY/);
+    expect(() => hops('maybe')).toThrow(/TRUST_PROXY/);
+  });
+
+  test('a chunked /api body is cut off at the 1 MB JSON limit while it is read, before the app sees it', async () => {
+    const { edge, seen, socket, page } = edgeSeeing(0);
+    let pulled = 0;
+    const chunk = new Uint8Array(64 * 1024).fill(0x20);
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += chunk.byteLength;
+        if (pulled > 32 * 1024 * 1024) controller.close();
+        else controller.enqueue(chunk);
+      },
+    });
+    const request = new Request('http://localhost/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: endless });
+    expect(request.headers.get('content-length')).toBeNull();
+    const res = await edge(request, socket, page);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ error: 'The request body is too large (1 MB at most).' });
+    expect(seen).toHaveLength(0);
+    expect(pulled).toBeLessThan(2 * 1024 * 1024);
+
+    const small = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"email":'));
+        controller.enqueue(new TextEncoder().encode('"a@b.co"}'));
+        controller.close();
+      },
+    });
+    const ok = await edge(new Request('http://localhost/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: small }), socket, page);
+    expect(ok.status).toBe(200);
+    expect(await seen[0]!.json()).toEqual({ email: 'a@b.co' });
   });
 
   test('/api, /image and /media go to the app; everything else is a page; both get the security headers', async () => {
-    const { edge, seen, socket, page } = edgeSeeing(false);
+    const { edge, seen, socket, page } = edgeSeeing(0);
     for (const path of ['/api/auth/profile', '/image/upload', '/media/abc.png']) {
       const res = await edge(new Request(`http://localhost${path}`), socket, page);
       expect(res.headers.get('content-type')).toContain('application/json');
@@ -46,7 +100,7 @@ describe('the HTTP edge', () => {
   });
 
   test('a failure while rendering is a plain 500 without the stack', async () => {
-    const { edge, socket } = edgeSeeing(false);
+    const { edge, socket } = edgeSeeing(0);
     const res = await edge(new Request('http://localhost/dashboard'), socket, async () => {
       throw new Error('secret internals at /srv/app.ts:12');
     });

@@ -40,6 +40,7 @@ describe.each(databaseKinds())('customer exchange calls (%s)', (kind) => {
   describe('POST /api/exchange', () => {
     test("each of productName, brand, description and condition is required: 'Please fill in all required fields'", async () => {
       const image = await uploadedImage(t, customer.id);
+      const before = (await t.ctx.db.selectFrom('exchange_requests').select('id').where('user_id', '=', customer.id).execute()).length;
       for (const field of ['productName', 'brand', 'description', 'condition']) {
         for (const value of [undefined, '', '   ', null, 42, ['x']]) {
           const body = validRequest([image], { [field]: value });
@@ -50,7 +51,7 @@ describe.each(databaseKinds())('customer exchange calls (%s)', (kind) => {
         }
       }
       // nothing was created and the upload is still free
-      expect(await t.ctx.db.selectFrom('exchange_requests').select('id').where('user_id', '=', customer.id).execute()).toHaveLength(0);
+      expect(await t.ctx.db.selectFrom('exchange_requests').select('id').where('user_id', '=', customer.id).execute()).toHaveLength(before);
     });
 
     test("at least one image is required: 'Please upload at least one image of the product'", async () => {

@@ -214,15 +214,19 @@ describe.each(databaseKinds())('image service: attaching, cleanup, bad input (%s
   });
 
   describe('the local store never leaves MEDIA_DIR', () => {
-    test('malformed ids are refused on put, unknown on read, skipped on remove', async () => {
+    test('malformed keys are refused on put, unknown on get and exists, skipped on delete', async () => {
       const store = createLocalImageStore(t.ctx.settings.mediaDir);
-      for (const id of ['../../jwt-secret', '../x', '/etc/passwd', 'A'.repeat(40), '', 'a'.repeat(39), `${'a'.repeat(40)}/..`]) {
-        await expect(store.put(id, png(), 'image/png')).rejects.toThrow('malformed');
-        expect(await store.read(id)).toBeNull();
-        await store.remove([id]);
+      const id = 'a'.repeat(40);
+      const keys = ['../../jwt-secret', '../x', '/etc/passwd', `aa/${'A'.repeat(40)}.png`, '', `aa/${'a'.repeat(39)}.png`, `aa/${id}/../x.png`,
+        `ab/${id}.png`, `aa/${id}.exe`, `aa/${id}..png`, `aa/${id}.w/../x.png`, `../aa/${id}.png`, `aa/${id}.png/`];
+      for (const key of keys) {
+        await expect(store.put(key, png(), 'image/png')).rejects.toThrow('malformed');
+        expect(await store.get(key)).toBeNull();
+        expect(await store.exists(key)).toBe(false);
+        await store.delete([key]);
       }
-      const names = readdirSync(t.ctx.settings.mediaDir, { recursive: true }).map(String);
-      expect(names.every((n) => /^[0-9a-f]{2}(\/[0-9a-f]{40}\.(png|jpg|gif|webp|avif))?$/.test(n))).toBe(true);
+      const names = existsSync(t.ctx.settings.mediaDir) ? readdirSync(t.ctx.settings.mediaDir, { recursive: true }).map(String) : [];
+      expect(names.every((n) => /^[0-9a-f]{2}(\/[0-9a-f]{40}(\.w(320|1280))?\.(png|jpg|gif|webp|avif))?$/.test(n))).toBe(true);
     });
   });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { imageKey } from '#api/integrations/images/index.ts';
 import { SESSION_COOKIE } from '#api/modules/auth/plugin.ts';
 import { attachImages, MAX_UNATTACHED_UPLOADS } from '#api/modules/images/service.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '#tests/helpers/app.ts';
@@ -273,7 +274,7 @@ describe.each(databaseKinds())('image service: upload and serving (%s)', (kind) 
     test('an image whose row was removed by the store is gone from /media too', async () => {
       const res = await upload({ bytes: GIF, name: 'gone.gif' });
       expect((await get(res.body.secure_url)).status).toBe(200);
-      await t.ctx.images.remove([res.body.public_id]);
+      await t.ctx.images.delete([imageKey(res.body.public_id, 'image/gif')]);
       expect((await get(res.body.secure_url)).status).toBe(404);
     });
   });

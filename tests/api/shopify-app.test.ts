@@ -12,7 +12,7 @@ describe.each(databaseKinds())('the app on Shopify (%s)', (kind) => {
   let fake: FakeShopify;
   beforeAll(async () => {
     fake = await startFakeShopify({ token: SHOPIFY_TOKEN });
-    t = await createTestApp(kind, { SHOP_BACKEND: 'shopify', SHOPIFY_ADMIN_URL: fake.url, SHOPIFY_ADMIN_TOKEN: SHOPIFY_TOKEN, SHOPIFY_TIMEOUT_MS: '500' });
+    t = await createTestApp(kind, { SHOP_BACKEND: 'shopify', SHOPIFY_ADMIN_URL: fake.url, SHOPIFY_ADMIN_TOKEN: SHOPIFY_TOKEN, SHOPIFY_TIMEOUT_MS: '30000' });
   });
   afterAll(async () => {
     await t.close();
@@ -58,6 +58,21 @@ describe.each(databaseKinds())('the app on Shopify (%s)', (kind) => {
       expect(login.status).toBe(503);
       expect(login.body).toEqual({ error: 'Server error. Please try again later.', serverError: true });
     });
+
+    test('Shopify failing when the link is opened is a 503 that leaves the link usable', async () => {
+      const email = uniqueEmail('outage');
+      fake.addCustomer(email);
+      expect((await t.request('POST', '/api/auth/login', { body: { email } })).status).toBe(202);
+      const token = new URL(await t.lastSignInLink(email)).searchParams.get('token');
+      fake.inject({ kind: 'http500', apply: false }, 'SwapPointsFindCustomer');
+      const down = await t.request('POST', '/api/auth/verify-email', { body: { email, token } });
+      expect(down.status).toBe(503);
+      expect(down.body.error).toBe('Server error. Please try again later.');
+      expect(down.headers.get('set-cookie')).toBeNull();
+      const back = await t.request('POST', '/api/auth/verify-email', { body: { email, token } });
+      expect(back.status).toBe(200);
+      expect(back.body.user.email).toBe(email);
+    });
   });
 
   describe('GET /api/shopify/credit', () => {
@@ -80,14 +95,26 @@ describe.each(databaseKinds())('the app on Shopify (%s)', (kind) => {
       fake.inject({ kind: 'http500', apply: false });
       const failed = await t.request('GET', '/api/shopify/credit', { token });
       expect([failed.status, failed.body]).toEqual([502, { error: 'Error connecting to Shopify', creditAmount: 0, currency: 'INR' }]);
-      fake.inject({ kind: 'slow', delayMs: 2500 });
-      const slow = await t.request('GET', '/api/shopify/credit', { token });
-      expect([slow.status, slow.body]).toEqual([504, { error: 'No response from server', creditAmount: 0, currency: 'INR' }]);
+      // the timeout itself: an app of its own with a short one, the shop's answer held until it gave up
+      const quick = await createTestApp(kind, { SHOP_BACKEND: 'shopify', SHOPIFY_ADMIN_URL: fake.url, SHOPIFY_ADMIN_TOKEN: SHOPIFY_TOKEN, SHOPIFY_TIMEOUT_MS: '500' });
+      try {
+        const quickToken = await quick.signIn(email);
+        const answer = Promise.withResolvers<void>();
+        fake.inject({ kind: 'slow', delayMs: 0, until: answer.promise });
+        const slow = await quick.request('GET', '/api/shopify/credit', { token: quickToken }).finally(() => answer.resolve());
+        expect([slow.status, slow.body]).toEqual([504, { error: 'No response from server', creditAmount: 0, currency: 'INR' }]);
+      } finally {
+        await quick.close();
+      }
     });
 
     test('a customer gone from Shopify is 404 "User not found in Shopify"', async () => {
-      fake.removeCustomer(email);
-      const res = await t.request('GET', '/api/shopify/credit', { token });
+      // a customer of its own: the other tests here still need theirs in the shop
+      const gone = uniqueEmail('gone');
+      fake.addCustomer(gone);
+      const goneToken = await t.signIn(gone);
+      fake.removeCustomer(gone);
+      const res = await t.request('GET', '/api/shopify/credit', { token: goneToken });
       expect([res.status, res.body]).toEqual([404, { error: 'User not found in Shopify', creditAmount: 0, currency: 'INR' }]);
     });
   });

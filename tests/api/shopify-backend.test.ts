@@ -103,10 +103,11 @@ describe.each(databaseKinds())('Shopify backend against a fake Admin API (%s)', 
 
     test('a timeout is "no response", a 500 a connection error', async () => {
       const id = fake.addCustomer('slow@example.com');
-      const { shop } = backendFor(fake, db());
+      const { shop } = backendFor(fake, db(), { SHOPIFY_TIMEOUT_MS: '500' });
       const ref = { userId: crypto.randomUUID(), email: 'slow@example.com', shopCustomerId: id };
-      fake.inject({ kind: 'slow', delayMs: 2500 });
-      const timedOut = await shop.getBalance(ref).catch((e) => e);
+      const answer = Promise.withResolvers<void>(); // held until the call has given up
+      fake.inject({ kind: 'slow', delayMs: 0, until: answer.promise });
+      const timedOut = await shop.getBalance(ref).catch((e) => e).finally(() => answer.resolve());
       expect([timedOut.kind, timedOut.message]).toEqual(['no_response', 'No response from server']);
       fake.inject({ kind: 'http500', apply: false });
       const failed = await shop.getBalance(ref).catch((e) => e);

@@ -8,11 +8,12 @@ import { pushDueCredits } from '#api/modules/credit/push.ts';
 import { loadSettings } from '#api/settings.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '#tests/helpers/db.ts';
-import { ledgerRow, SHOPIFY_TOKEN } from '#tests/helpers/fake-shopify-backend.ts';
+import { backendFor, ledgerRow, SHOPIFY_TOKEN } from '#tests/helpers/fake-shopify-backend.ts';
 import { startFakeShopify, type FakeShopify } from '#tests/helpers/fake-shopify.ts';
 import { uniqueEmail } from '#tests/helpers/fixtures.ts';
 
-const shopifyEnv = (fake: FakeShopify) => ({ SHOP_BACKEND: 'shopify', SHOPIFY_ADMIN_URL: fake.url, SHOPIFY_ADMIN_TOKEN: SHOPIFY_TOKEN, SHOPIFY_TIMEOUT_MS: '500' });
+// generous for a loaded machine; the timeout test sets its own
+const shopifyEnv = (fake: FakeShopify) => ({ SHOP_BACKEND: 'shopify', SHOPIFY_ADMIN_URL: fake.url, SHOPIFY_ADMIN_TOKEN: SHOPIFY_TOKEN, SHOPIFY_TIMEOUT_MS: '30000' });
 
 /** The credit outbox (api/modules/credit/push.ts) pushing to the Shopify backend. */
 describe.each(databaseKinds())('credit outbox to Shopify (%s)', (kind) => {
@@ -32,8 +33,13 @@ describe.each(databaseKinds())('credit outbox to Shopify (%s)', (kind) => {
     const email = uniqueEmail('outbox');
     const gid = fake.addCustomer(email);
     const row = await ledgerRow(t.ctx.db, email, '250.00', gid);
-    fake.inject({ kind: 'slow', delayMs: 2500 }, 'SwapPointsCredit');
-    expect(await pushDueCredits(t.ctx, { onlyId: row.ledgerId })).toEqual({ claimed: 1, succeeded: 0, failed: 1 });
+    // this first push is the timeout test: the real Shopify backend with a short timeout, on the same
+    // database; the shop applies the credit and holds its answer until the push has given up
+    const quickShop = backendFor(fake, t.ctx.db, { SHOPIFY_TIMEOUT_MS: '500' }).shop;
+    const answer = Promise.withResolvers<void>();
+    fake.inject({ kind: 'slow', delayMs: 0, until: answer.promise }, 'SwapPointsCredit');
+    const first = await pushDueCredits({ ...t.ctx, shop: quickShop }, { onlyId: row.ledgerId }).finally(() => answer.resolve());
+    expect(first).toEqual({ claimed: 1, succeeded: 0, failed: 1 });
     const failed = await rowOf(row.ledgerId);
     expect(failed.push_status).toBe('failed');
     expect(failed.last_push_error).toStartWith('No response from server');
@@ -70,7 +76,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two server instances draining the ou
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
     fake = await startFakeShopify({ token: SHOPIFY_TOKEN });
-    const settings = loadSettings({ JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing', LOG_LEVEL: 'warn', ...shopifyEnv(fake), SHOPIFY_TIMEOUT_MS: '5000' });
+    const settings = loadSettings({ JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing', LOG_LEVEL: 'warn', ...shopifyEnv(fake) });
     for (let i = 0; i < 2; i += 1) {
       const handle = connectPostgres(database.url!, createLogger('error'), 5);
       instances.push(await openContext(settings, { role: 'test', database: handle, log: createLogger('warn') }));
@@ -95,10 +101,11 @@ describe.skipIf(!process.env.DATABASE_URL)('two server instances draining the ou
     const email = uniqueEmail('race');
     const gid = fake.addCustomer(email);
     const row = await ledgerRow(instances[0]!.ctx.db, email, '250.00', gid);
+    const before = fake.operations('SwapPointsCredit');
     fake.inject({ kind: 'slow', delayMs: 100 }, 'SwapPointsCredit');
     const reports = await Promise.all(instances.map((i) => pushDueCredits(i.ctx, { onlyId: row.ledgerId })));
     expect(reports.map((r) => r.claimed).sort()).toEqual([0, 1]);
-    expect(fake.operations('SwapPointsCredit')).toBe(1);
+    expect(fake.operations('SwapPointsCredit') - before).toBe(1);
     expect(fake.balance(gid)).toBe(250);
   });
 
@@ -109,9 +116,13 @@ describe.skipIf(!process.env.DATABASE_URL)('two server instances draining the ou
     for (let i = 0; i < 12; i += 1) {
       const c = customers[i % 3]!;
       rows.push(await ledgerRow(instances[0]!.ctx.db, c.email, `${10 + i}.00`, c.gid));
-      fake.inject({ kind: 'slow', delayMs: 40 }, 'SwapPointsCredit');
     }
-    const [first, second] = await Promise.all(instances.map((i) => drain(i.ctx)));
+    // the first credit's answer is held until a second credit reaches the shop: the instance that
+    // sent the first waits for it, so the second came from the other one, whatever the machine's load
+    const secondArrived = Promise.withResolvers<void>();
+    fake.inject({ kind: 'slow', delayMs: 0, until: secondArrived.promise }, 'SwapPointsCredit');
+    const watch = setInterval(() => fake.operations('SwapPointsCredit') - before >= 2 && secondArrived.resolve(), 5);
+    const [first, second] = await Promise.all(instances.map((i) => drain(i.ctx))).finally(() => (clearInterval(watch), secondArrived.resolve()));
     expect(first! + second!).toBe(12);
     expect(first).toBeGreaterThan(0);
     expect(second).toBeGreaterThan(0);

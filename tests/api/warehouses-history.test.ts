@@ -35,26 +35,28 @@ describe.each(databaseKinds())('warehouses (%s)', (kind) => {
   test("missing required fields: 'Please fill in all required fields: {list}'", async () => {
     const res = await call('POST', '', { name: 'Kochi Hub', city: 'Kochi', addressLine1: '' });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'Please fill in all required fields: addressLine1, state, postalCode, country' });
-    expect((await call('POST', '', {})).body.error).toBe('Please fill in all required fields: name, addressLine1, city, state, postalCode, country');
+    expect(res.body).toEqual({ error: 'Please fill in all required fields: Address Line 1, State, Postal Code, Country' });
+    expect((await call('POST', '', {})).body.error).toBe('Please fill in all required fields: Name, Address Line 1, City, State, Postal Code, Country');
   });
 
   test('POST creates (201, isActive defaults to true); GET lists by name; PUT replaces; every field comes back', async () => {
-    const { isActive: _, ...body } = { ...warehouseBody({ name: 'Zeta Depot' }), isActive: undefined };
+    // names of this test's own: the list is searched down to them, whatever other tests made
+    const mark = `m${crypto.randomUUID().slice(0, 8)}`;
+    const { isActive: _, ...body } = { ...warehouseBody({ name: `${mark} Zeta Depot` }), isActive: undefined };
     const created = await call('POST', '', body);
     expect(created.status).toBe(201);
     expect(created.body).toEqual({ id: expect.any(String), ...body, isActive: true });
-    await createWarehouse(t, admin, { name: 'alpha depot', isActive: false, addressLine2: null, contactPerson: null, contactPhone: null });
-    const list = await call('GET', '');
+    await createWarehouse(t, admin, { name: `${mark} alpha depot`, isActive: false, addressLine2: null, contactPerson: null, contactPhone: null });
+    const list = await call('GET', `?q=${mark}`);
     expect(list.status).toBe(200);
-    expect(list.body.map((w: { name: string }) => w.name)).toEqual(['alpha depot', 'Zeta Depot']);
+    expect(list.body.map((w: { name: string }) => w.name)).toEqual([`${mark} alpha depot`, `${mark} Zeta Depot`]);
     expect(list.body[0]).toMatchObject({ isActive: false, addressLine2: null, contactPerson: null, contactPhone: null });
 
     const updated = await call('PUT', `/${created.body.id}`, { ...body, city: 'Mysuru', isActive: false });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ id: created.body.id, city: 'Mysuru', isActive: false });
     const missing = await call('PUT', `/${created.body.id}`, { ...body, country: '' });
-    expect(missing.body).toEqual({ error: 'Please fill in all required fields: country' });
+    expect(missing.body).toEqual({ error: 'Please fill in all required fields: Country' });
     expect((await call('PUT', `/${crypto.randomUUID()}`, body)).status).toBe(404);
     expect((await call('PUT', '/nope', body)).body).toEqual({ error: 'Warehouse not found' });
   });
@@ -84,11 +86,19 @@ describe.each(databaseKinds())('warehouses (%s)', (kind) => {
   });
 
   test('the list pages and searches with X-Total-Count', async () => {
-    const page = await call('GET', '?page=1&pageSize=2');
-    expect(page.body).toHaveLength(2);
-    expect(Number(page.headers.get('x-total-count'))).toBeGreaterThan(2);
-    const found = await call('GET', '?q=mysuru');
-    expect(found.body.map((w: { name: string }) => w.name)).toEqual(['Zeta Depot']);
+    const mark = `p${crypto.randomUUID().slice(0, 8)}`;
+    for (const [name, city] of [['Agra Hub', 'Agra'], ['Bhopal Hub', 'Bhopal'], ['Cuttack Hub', `Cuttack ${mark}`]]) {
+      await createWarehouse(t, admin, { name: `${mark} ${name}`, city });
+    }
+    const page = await call('GET', `?q=${mark}&page=2&pageSize=2`);
+    expect(page.headers.get('x-total-count')).toBe('3');
+    expect(page.body.map((w: { name: string }) => w.name)).toEqual([`${mark} Cuttack Hub`]);
+    const all = await call('GET', '?page=1&pageSize=2');
+    expect(all.body).toHaveLength(2);
+    expect(Number(all.headers.get('x-total-count'))).toBeGreaterThanOrEqual(3);
+    // by city too, in any case
+    const found = await call('GET', `?q=CUTTACK ${mark.toUpperCase()}`);
+    expect(found.body.map((w: { name: string }) => w.name)).toEqual([`${mark} Cuttack Hub`]);
   });
 });
 
@@ -125,6 +135,8 @@ describe.each(databaseKinds())('credit history (%s)', (kind) => {
       exchangeRequestId: requests[1],
       type: 'exchange_credit',
       amount: 200,
+      baseAmount: 200,
+      bonusAmount: 0,
       currency: 'INR',
       loyaltyPointsSuccess: false,
       createdAt: expect.any(String),
@@ -135,6 +147,7 @@ describe.each(databaseKinds())('credit history (%s)', (kind) => {
       customerEmail: customers[1]!.email,
       transactionId: expect.any(String),
       note: null,
+      productName: 'HP 305 Black Ink Cartridge',
     });
     expect(res.body[0]).toMatchObject({ loyaltyPointsSuccess: true, pushStatus: 'success' });
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, runCli, tempDataDir } from '#tests/helpers/cli.ts';
-import { cliTargets } from '#tests/helpers/cli-targets.ts';
+import { cliTargets, withFreshTarget } from '#tests/helpers/cli-targets.ts';
 
 const SAMPLE = join(ROOT, 'api/modules/demo/data/customers.csv');
 
@@ -53,24 +53,28 @@ describe.each(all.map((t) => [t.name, t] as const))('CLI on the %s database', (_
   });
 
   test("customers import keeps the good rows of the shop's export and reports each bad one with its line", async () => {
-    const res = await cli('customers', 'import', SAMPLE, '--json');
-    expect(res.code).toBe(0);
-    const report = JSON.parse(res.stdout);
-    expect(report.created).toBe(7);
-    expect(report.problems).toEqual([
-      { line: 8, message: 'no email address' },
-      { line: 9, message: 'invalid email address "not-an-email"' },
-      { line: 10, message: 'same email as line 2 (asha.rao@example.com): one customer, kept line 2' },
-    ]);
-    const again = JSON.parse((await cli('customers', 'import', SAMPLE, '--json')).stdout);
-    expect(again).toMatchObject({ created: 0, updated: 0, unchanged: 7 });
+    // an empty database of its own: the counts below assume none of these customers exist yet
+    await withFreshTarget(target.name, async (own) => {
+      const cli = (...args: string[]) => runCli(args, own.env);
+      const res = await cli('customers', 'import', SAMPLE, '--json');
+      expect(res.code).toBe(0);
+      const report = JSON.parse(res.stdout);
+      expect(report.created).toBe(7);
+      expect(report.problems).toEqual([
+        { line: 8, message: 'no email address' },
+        { line: 9, message: 'invalid email address "not-an-email"' },
+        { line: 10, message: 'same email as line 2 (asha.rao@example.com): one customer, kept line 2' },
+      ]);
+      const again = JSON.parse((await cli('customers', 'import', SAMPLE, '--json')).stdout);
+      expect(again).toMatchObject({ created: 0, updated: 0, unchanged: 7 });
 
-    const list = JSON.parse((await cli('customers', 'list', '--json')).stdout) as { email: string; firstName: string; lastName: string; shopCustomerId: string }[];
-    expect(list.map((c) => c.email)).toContain('vikram.singh@example.com'); // mixed case in the file
-    expect(list.find((c) => c.email === 'kiran.patel@example.com')).toMatchObject({ lastName: 'Patel, Jr.', shopCustomerId: '7301001010' });
-    expect(list.find((c) => c.email === 'zoe.dsouza@example.com')?.firstName).toBe('Zoë');
-    expect(list.find((c) => c.email === 'rahul.sharma@example.com')?.firstName).toBe('राहुल');
-    expect(list.find((c) => c.email === 'priya@example.com')?.lastName).toBeNull();
+      const list = JSON.parse((await cli('customers', 'list', '--json')).stdout) as { email: string; firstName: string; lastName: string; shopCustomerId: string }[];
+      expect(list.map((c) => c.email)).toContain('vikram.singh@example.com'); // mixed case in the file
+      expect(list.find((c) => c.email === 'kiran.patel@example.com')).toMatchObject({ lastName: 'Patel, Jr.', shopCustomerId: '7301001010' });
+      expect(list.find((c) => c.email === 'zoe.dsouza@example.com')?.firstName).toBe('Zoë');
+      expect(list.find((c) => c.email === 'rahul.sharma@example.com')?.firstName).toBe('राहुल');
+      expect(list.find((c) => c.email === 'priya@example.com')?.lastName).toBeNull();
+    });
   });
 
   test('a CSV saved with a byte-order mark and CRLF line ends imports with clean emails', async () => {
@@ -102,12 +106,25 @@ describe.each(all.map((t) => [t.name, t] as const))('CLI on the %s database', (_
     expect(JSON.parse((await cli('admin', 'list', '--json')).stdout)).not.toContainEqual({ email: 'ops@example.com', name: null });
   });
 
+  test('admin revoke of an email listed in ADMIN_EMAILS exits 2 and says to remove it there', async () => {
+    const env = { ...target.env, ADMIN_EMAILS: 'lead@example.com, boss@example.com' };
+    expect((await runCli(['admin', 'grant', 'boss@example.com'], env)).code).toBe(0);
+    const res = await runCli(['admin', 'revoke', 'Boss@Example.com'], env);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toBe('swappoints: boss@example.com is listed in ADMIN_EMAILS, so it would be an admin again at the next sign-in: remove it from ADMIN_EMAILS (and restart the server), then run this again.\n');
+    expect(JSON.parse((await runCli(['admin', 'list', '--json'], env)).stdout)).toContainEqual({ email: 'boss@example.com', name: null });
+  });
+
   test('demo seed loads the demo shop once; a second run changes nothing', async () => {
-    const first = JSON.parse((await cli('demo', 'seed', '--json')).stdout);
-    expect(first).toMatchObject({ seeded: true, warehouses: 3, requests: 7, admin: 'admin@swappoints.demo' });
-    const second = JSON.parse((await cli('demo', 'seed', '--json')).stdout);
-    expect(second).toMatchObject({ seeded: true, customers: 0, warehouses: 0, requests: 0 });
-    expect(JSON.parse((await cli('demo', 'seed', '--if-empty', '--json')).stdout)).toEqual({ seeded: false });
+    // an empty database of its own: what a first seed loads depends on nothing being there yet
+    await withFreshTarget(target.name, async (own) => {
+      const cli = (...args: string[]) => runCli(args, own.env);
+      const first = JSON.parse((await cli('demo', 'seed', '--json')).stdout);
+      expect(first).toMatchObject({ seeded: true, warehouses: 3, requests: 7, admin: 'admin@swappoints.demo' });
+      const second = JSON.parse((await cli('demo', 'seed', '--json')).stdout);
+      expect(second).toMatchObject({ seeded: true, customers: 0, warehouses: 0, requests: 0 });
+      expect(JSON.parse((await cli('demo', 'seed', '--if-empty', '--json')).stdout)).toEqual({ seeded: false });
+    });
   });
 
   test('mail list --json is an array (empty when nothing was sent)', async () => {

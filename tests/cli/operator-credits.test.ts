@@ -3,25 +3,24 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync 
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { readCsv } from '#api/lib/csv.ts';
+import { creditHistoryCsv } from '#api/modules/credit/export.ts';
 import { listCreditHistory } from '#api/modules/credit/history.ts';
 import type { CliIO } from '#cli/io.ts';
 import { runCli as runInProcess } from '#cli/program.ts';
 import { standaloneSession } from '#cli/session.ts';
 import { ROOT, runCli } from '#tests/helpers/cli.ts';
-import { cliTargets, type CliTarget } from '#tests/helpers/cli-targets.ts';
+import { cliTarget, type CliTarget } from '#tests/helpers/cli-targets.ts';
 import { bulkLedger, ledgerRows, requestAt, withContext } from './operator-data.ts';
 
 // every test runs the real binary, often several times: room for a loaded machine, whichever way the files are run
 setDefaultTimeout(120_000);
 
-const HEADER = 'id,created_at,request_id,customer_email,amount,currency,push_status,push_attempts,pushed_at,transaction_id,push_error,note';
+const HEADER = 'Date,User ID,Exchange ID,Type,Amount,Base,Bonus,Currency,Status,Customer Email,Transaction ID,Note,Ledger ID,Push Attempts,Pushed At,Push Error';
+const STATUS_LABELS: Record<string, string> = { success: 'Success', failed: 'Failed', pending: 'Pending' };
 /** A shop that cannot be reached: every push fails (and may be retried). */
 const UNREACHABLE_SHOP = { SHOP_BACKEND: 'shopify', SHOPIFY_ADMIN_URL: 'http://127.0.0.1:9/graphql.json', SHOPIFY_ADMIN_TOKEN: 'shpat_test', SHOPIFY_TIMEOUT_MS: '1000' };
 
-const all = await cliTargets();
-afterAll(async () => {
-  for (const t of all) await t.cleanup();
-});
+const kinds: CliTarget['name'][] = process.env.DATABASE_URL ? ['embedded', 'postgres'] : ['embedded'];
 
 async function csvRecords(text: string) {
   const out: Record<string, string>[] = [];
@@ -62,21 +61,42 @@ async function stopWhenPartial(proc: ReturnType<typeof spawnExport>, dir: string
   }
 }
 
-describe.each(all.map((t) => [t.name, t] as const))('credits on the %s database', (_name, target) => {
+describe.each(kinds)('credits on the %s database', (kind) => {
+  // The same ledger in every database: the tests that change it (new rows, dates, retries, bulk
+  // rows) each get a database of their own, so no test depends on another having run before it
+  // (bun test --randomize); the others share one.
+  let shared: CliTarget;
+  let target: CliTarget;
   const cli = (...args: string[]) => runCli(args, target.env);
   const exportCsv = async (...args: string[]) => {
     const res = await cli('credits', 'export', ...args);
     expect(res.code).toBe(0);
     return res;
   };
-
-  beforeAll(async () => {
-    await withContext(target.env, async (ctx) => {
+  const seeded = async () => {
+    const fresh = await cliTarget(kind);
+    await withContext(fresh.env, async (ctx) => {
       await requestAt(ctx, 'credited', { credit: 750 });
       await requestAt(ctx, 'completed', { credit: 1200 });
       await bulkLedger(ctx, 40);
     });
+    return fresh;
+  };
+  /** The test body run against a freshly seeded database of its own. */
+  const ownLedger = (body: () => Promise<void>) => async () => {
+    target = await seeded();
+    try {
+      await body();
+    } finally {
+      await target.cleanup();
+      target = shared;
+    }
+  };
+
+  beforeAll(async () => {
+    target = shared = await seeded();
   }, 120_000);
+  afterAll(() => shared.cleanup());
 
   test('credits export writes CSV with a header row; parsed back it is the ledger, quoted and formula-safe', async () => {
     const res = await exportCsv();
@@ -84,15 +104,30 @@ describe.each(all.map((t) => [t.name, t] as const))('credits on the %s database'
     const db = await withContext(target.env, ledgerRows);
     expect(db).toHaveLength(42);
     const records = await csvRecords(res.stdout);
-    expect(records.map((r) => [r.id, r.created_at, r.request_id, r.customer_email, r.amount, r.currency, r.push_status, r.note])).toEqual(
-      db.map((r) => [String(r.id), new Date(r.created_at).toISOString(), r.exchange_request_id, r.email, r.amount, r.currency, r.push_status, guarded(r.note)]),
+    expect(records.map((r) => [r['Ledger ID'], r.Date, r['Exchange ID'], r['Customer Email'], r.Amount, r.Currency, r.Status, r.Note, r.Type])).toEqual(
+      db.map((r) => [String(r.id), new Date(r.created_at).toISOString(), r.exchange_request_id, r.email, r.amount, r.currency, STATUS_LABELS[r.push_status], guarded(r.note), 'Exchange Credit']),
     );
-    expect(records[0]).toMatchObject({ amount: '750.00', push_status: 'success', transaction_id: `embedded-${db[0]!.id}` });
-    expect(records.filter((r) => r.push_status === 'failed').length).toBe(4);
-    expect(res.stdout).toContain(`,"Valued, with ""care"", after inspection"\r\n`);
-    expect(res.stdout).toContain(`,"'=HYPERLINK(""http://evil.example"",""x"")"\r\n`);
-    expect(res.stdout).toContain(`,"two\nlines"\r\n`);
+    expect(records[0]).toMatchObject({ Amount: '750.00', Status: 'Success', 'Transaction ID': `embedded-${db[0]!.id}` });
+    expect(records.filter((r) => r.Status === 'Failed').length).toBe(4);
+    // the Note column, then Ledger ID, Push Attempts, Pushed At, Push Error
+    expect(res.stdout).toMatch(/,"Valued, with ""care"", after inspection",\d+,1,[^,]+,\r\n/);
+    expect(res.stdout).toMatch(/,"'=HYPERLINK\(""http:\/\/evil\.example"",""x""\)",\d+,1,[^,]+,\r\n/);
+    expect(res.stdout).toMatch(/,"two\nlines",\d+,1,[^,]+,\r\n/);
     expect(res.stderr).toBe(`last-id: ${db.at(-1)!.id}\n`);
+  });
+
+  test('one CSV layout: the CLI export and the admin page download have the same header and, credit for credit, the same line', async () => {
+    const cli = (await exportCsv()).stdout.split('\r\n').filter(Boolean);
+    const page = await withContext(target.env, async (ctx) => {
+      let text = '';
+      for await (const chunk of creditHistoryCsv(ctx.db, {})) text += chunk;
+      return text.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+    });
+    expect(page[0]).toBe(cli[0]!);
+    expect(cli[0]!.split(',')).toContain('User ID');
+    expect(cli[0]!.split(',')).toContain('Type');
+    expect(cli.length).toBe(43);
+    expect([...page.slice(1)].sort()).toEqual([...cli.slice(1)].sort());
   });
 
   test('credits export --format json is an array of the API credit records; jsonl the same, one a line', async () => {
@@ -108,7 +143,7 @@ describe.each(all.map((t) => [t.name, t] as const))('credits on the %s database'
     expect(json).toEqual([...api].sort((a, b) => a.id - b.id));
   });
 
-  test('--after-id gives exactly the credits added since, and prints the id to continue from', async () => {
+  test('--after-id gives exactly the credits added since, and prints the id to continue from', ownLedger(async () => {
     const first = await exportCsv('--format', 'jsonl');
     const lastId = Number(/^last-id: (\d+)\n$/.exec(first.stderr)![1]);
     await withContext(target.env, async (ctx) => {
@@ -125,9 +160,9 @@ describe.each(all.map((t) => [t.name, t] as const))('credits on the %s database'
     expect(none.stdout).toBe(`${HEADER}\r\n`);
     expect(none.stderr).toBe(`last-id: ${fresh.at(-1)!.id}\n`);
     expect((await exportCsv('--format', 'json', '--after-id', String(fresh.at(-1)!.id))).stdout).toBe('[]\n');
-  });
+  }));
 
-  test('--since, --until and --status filter; a date is a whole UTC day, a time is exact', async () => {
+  test('--since, --until and --status filter; a date is a whole UTC day, a time is exact', ownLedger(async () => {
     const ids = await withContext(target.env, async (ctx) => {
       const rows = await ledgerRows(ctx);
       const [a, b, c] = [rows[3]!.id, rows[4]!.id, rows[5]!.id];
@@ -145,7 +180,7 @@ describe.each(all.map((t) => [t.name, t] as const))('credits on the %s database'
     expect(await exported('--status', 'failed')).toEqual(ids.failed);
     expect(await exported('--status', 'success')).toEqual(ids.all.filter((id) => !ids.failed.includes(id)));
     expect(await exported('--status', 'all')).toEqual(ids.all);
-  });
+  }));
 
   test('a progress bar goes to stderr only when stderr is a terminal', async () => {
     const run = async (isTTY: boolean) => {
@@ -184,7 +219,7 @@ describe.each(all.map((t) => [t.name, t] as const))('credits on the %s database'
     }
   });
 
-  test('credits retry re-pushes failed credits and reports each: failing shop → exit 1, then pushed', async () => {
+  test('credits retry re-pushes failed credits and reports each: failing shop → exit 1, then pushed', ownLedger(async () => {
     const failed = await withContext(target.env, async (ctx) =>
       (await ctx.db.selectFrom('credit_ledger').select(['id', 'push_attempts']).where('push_status', '=', 'failed').orderBy('id').execute()),
     );
@@ -210,9 +245,9 @@ describe.each(all.map((t) => [t.name, t] as const))('credits on the %s database'
     expect(again.stderr).toBe('swappoints: This credit has already reached the shop; there is nothing to retry.\n');
     expect((await cli('credits', 'retry', '--id', '999999')).stderr).toBe('swappoints: Credit record not found\n');
     expect((await cli('credits', 'retry', '--id', 'abc')).code).toBe(2);
-  });
+  }));
 
-  test('--out writes the whole export atomically; an interrupted export leaves the previous file (or none)', async () => {
+  test('--out writes the whole export atomically; an interrupted export leaves the previous file (or none)', ownLedger(async () => {
     const dir = target.env.DATA_DIR!;
     const out = join(dir, 'credits.csv');
     const res = await cli('credits', 'export', '--out', out);
@@ -257,13 +292,15 @@ describe.each(all.map((t) => [t.name, t] as const))('credits on the %s database'
     expect(whole.code).toBe(0);
     const count = await withContext(target.env, async (ctx) => Number((await ctx.db.selectFrom('credit_ledger').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n));
     expect(jsonLines(readFileSync(fresh, 'utf8'))).toHaveLength(count);
-  }, 300_000);
+  }), 300_000);
 
   // A file-size limit (ulimit -f) makes the export's own writes fail part-way (EFBIG). Only on
   // PostgreSQL: under such a limit the embedded database cannot write its own files at all.
-  test.skipIf(target.name === 'embedded')('a write that fails part-way exits 1 and leaves the previous file, no temporary file', async () => {
+  test.skipIf(kind === 'embedded')('a write that fails part-way exits 1 and leaves the previous file, no temporary file', ownLedger(async () => {
     const dir = target.env.DATA_DIR!;
     const out = join(dir, 'limited.csv');
+    // far more CSV than the 256 KB the limit allows
+    await withContext(target.env, (ctx) => bulkLedger(ctx, 5_000, { users: 50 }));
     writeFileSync(out, 'previous complete export\n');
     const proc = Bun.spawn(['bash', '-c', `ulimit -f 256 && exec bun ${join(ROOT, 'cli/index.ts')} credits export --out ${out}`], {
       cwd: ROOT,
@@ -276,5 +313,5 @@ describe.each(all.map((t) => [t.name, t] as const))('credits on the %s database'
     expect(stderr).toBe('swappoints: EFBIG: file too large, write\n');
     expect(readFileSync(out, 'utf8')).toBe('previous complete export\n');
     expect(readdirSync(dir).filter((f) => f.startsWith('.limited.csv.'))).toEqual([]);
-  });
+  }));
 });

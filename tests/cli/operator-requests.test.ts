@@ -202,12 +202,12 @@ describe.each(all.map((t) => [t.name, t] as const))('requests and warehouses on 
       updated: [],
       unchanged: [],
       problems: [
-        { line: 3, fields: ['addressLine1', 'postalCode'], message: 'Please fill in all required fields: addressLine1, postalCode' },
+        { line: 3, fields: ['addressLine1', 'postalCode'], message: 'Please fill in all required fields: Address Line 1, Postal Code' },
         { line: 4, fields: ['isActive'], message: WAREHOUSE_BODY },
       ],
     });
     const text = await cli('warehouses', 'seed', file);
-    expect(text.stdout).toContain('Bad row, line 3 [addressLine1, postalCode]: Please fill in all required fields: addressLine1, postalCode\n');
+    expect(text.stdout).toContain('Bad row, line 3 [addressLine1, postalCode]: Please fill in all required fields: Address Line 1, Postal Code\n');
     expect(text.stdout).toContain(`Bad row, line 4 [isActive]: ${WAREHOUSE_BODY}\n`);
     expect(text.stdout).toContain('Unchanged: Kolkata East\n');
     const names = (JSON.parse((await cli('warehouses', 'list', '--json')).stdout) as { name: string }[]).map((w) => w.name);
@@ -272,7 +272,7 @@ describe.each(all.map((t) => [t.name, t] as const))('requests and warehouses on 
     expect(text.stdout).toMatch(/^Warehouse Nashik Desk created: [0-9a-f-]{36}\n$/);
     const missing = await cli('warehouses', 'add', '--name', 'Half Desk', '--address-line1', '1 Road');
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toBe('swappoints: Please fill in all required fields: city, state, postalCode, country\n');
+    expect(missing.stderr).toBe('swappoints: Please fill in all required fields: City, State, Postal Code, Country\n');
     const taken = await cli('warehouses', 'add', '--name', 'PUNE returns desk', ...flags);
     expect(taken.code).toBe(2);
     expect(taken.stderr).toBe('swappoints: A warehouse named PUNE returns desk already exists\n');

@@ -67,7 +67,7 @@ describe('operator commands while the server runs on the embedded database', () 
     const csv = await server.cli('credits', 'export');
     expect(csv.code).toBe(0);
     const ids: number[] = [];
-    for await (const r of readCsv(csv.stdout)) ids.push(Number(r.values.id));
+    for await (const r of readCsv(csv.stdout)) ids.push(Number(r.values['Ledger ID']));
     expect(ids).toEqual(ledger.map((r) => r.id));
 
     const from = ledger[ledger.length - 11]!.id;

@@ -7,7 +7,7 @@ import { databaseKinds } from '#tests/helpers/db.ts';
  * history as filtered on the page, newest first, streamed in batches, safe to open in a spreadsheet.
  */
 
-const HEADER = 'Date,User ID,Exchange ID,Type,Amount,Currency,Status,Customer Email,Transaction ID,Note';
+const HEADER = 'Date,User ID,Exchange ID,Type,Amount,Base,Bonus,Currency,Status,Customer Email,Transaction ID,Note,Ledger ID,Push Attempts,Pushed At,Push Error';
 
 describe.each(databaseKinds())('credit history CSV export (%s)', (kind) => {
   let t: TestApp;
@@ -62,7 +62,7 @@ describe.each(databaseKinds())('credit history CSV export (%s)', (kind) => {
     expect(amounts[0]).toBe(1203);
     expect(amounts.at(-1)).toBe(1);
     expect(amounts.every((a, i) => i === 0 || a < amounts[i - 1]!)).toBe(true);
-    expect(rows[0]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z,[0-9a-f-]{36},[0-9a-f-]{36},Exchange Credit,1203\.00,INR,Success,/);
+    expect(rows[0]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z,[0-9a-f-]{36},[0-9a-f-]{36},Exchange Credit,1203\.00,1203\.00,0\.00,INR,Success,/);
   }, 60_000);
 
   test('q filters as the page does (part of a user ID or exchange ID, any case); status filters', async () => {
@@ -71,14 +71,15 @@ describe.each(databaseKinds())('credit history CSV export (%s)', (kind) => {
     expect(byUser.lines.slice(1).every((l) => l.includes(`,${meera},`) && l.includes(',meera.iyer@example.com,'))).toBe(true);
     const failed = await csv('?status=failed');
     expect(failed.lines).toHaveLength(2);
-    expect(failed.lines[1]).toContain(',6.00,INR,Failed,');
+    expect(failed.lines[1]).toContain(',6.00,6.00,0.00,INR,Failed,');
     expect((await csv('?q=no-such-id')).lines).toEqual([HEADER]);
   }, 60_000);
 
   test('a field a spreadsheet would run as a formula is written as text; commas and quotes are quoted', async () => {
     const { lines } = await csv('?status=success');
     const first = lines.find((l) => l.includes('HYPERLINK'))!;
-    expect(first.endsWith(`,"'=HYPERLINK(""http://evil.example"",""click""), then"`)).toBe(true);
+    // the Note column, then Ledger ID, Push Attempts, Pushed At, Push Error
+    expect(first).toMatch(/,"'=HYPERLINK\(""http:\/\/evil\.example"",""click""\), then",\d+,\d+,[^,]*,$/);
   }, 60_000);
 
   test('admins only: 401 without a session, 403 for a customer; bad filters are 400', async () => {

@@ -19,9 +19,9 @@ let adminToken: string;
 const TABS = ['Pending Requests', 'Approved (Awaiting Shipping)', 'In Transit', 'Received (Pending Credit)', 'Credit History', 'Warehouse Manager'];
 const item = (n: number) => ({ productName: `Ricoh SP 150 Drum ${n}`, brand: 'Ricoh', condition: 'very_good', description: `Drum unit number ${n}.` });
 
-/** Takes `count` of zoe's requests through to an assigned credit, through the API. */
-async function creditedRequests(count: number, firstAmount: number): Promise<string[]> {
-  const customer = await server.apiSignIn('zoe.dsouza@example.com');
+/** Takes `count` of `email`'s requests through to an assigned credit, through the API. */
+async function creditedRequests(count: number, firstAmount: number, email: string): Promise<string[]> {
+  const customer = await server.apiSignIn(email);
   const warehouses = await server.api<{ id: string; isActive: boolean }[]>('GET', '/api/admin/warehouses', adminToken);
   const warehouseId = warehouses.body.find((w) => w.isActive)!.id;
   const ids: string[] = [];
@@ -34,6 +34,14 @@ async function creditedRequests(count: number, firstAmount: number): Promise<str
     ids.push(id);
   }
   return ids;
+}
+
+/** The user id of a signed-in customer, as the admin's credit history shows it (their newest credit). */
+async function userIdOf(email: string): Promise<string> {
+  const history = await server.api<{ userId: string; customerEmail: string }[]>('GET', `/api/admin/credit-history?q=&pageSize=100`, adminToken);
+  const row = history.body.find((r) => r.customerEmail === email);
+  if (!row) throw new Error(`no credit for ${email} in the history`);
+  return row.userId;
 }
 
 beforeAll(async () => {
@@ -51,8 +59,12 @@ describe('the admin dashboard', () => {
     expect(names).toEqual(TABS);
     const hrefs = await links.evaluateAll((els) => els.map((e) => e.getAttribute('href')));
     expect(hrefs).toEqual(['/admin', '/admin?tab=1', '/admin?tab=2', '/admin?tab=3', '/admin?tab=4', '/admin?tab=5']);
-    // demo shop: two pending, one awaiting shipping, one in transit, one received
-    expect([await tabCount(admin, 0), await tabCount(admin, 1), await tabCount(admin, 2), await tabCount(admin, 3)]).toEqual([2, 1, 1, 1]);
+    // the demo shop has two pending, one awaiting shipping, one in transit, one received; other
+    // tests of this file may have added more: the badges show what the API counts now
+    const counts = (await server.api<{ pending: number; awaitingShipping: number; inTransit: number; received: number }>('GET', '/api/admin/exchange-requests/counts', adminToken)).body;
+    const perTab = [counts.pending, counts.awaitingShipping, counts.inTransit, counts.received];
+    expect(perTab.map((n, tab) => n >= [2, 1, 1, 1][tab]!)).toEqual([true, true, true, true]);
+    expect([await tabCount(admin, 0), await tabCount(admin, 1), await tabCount(admin, 2), await tabCount(admin, 3)]).toEqual(perTab);
     expect(await tabCount(admin, 4)).toBeNull();
 
     const chips: string[][] = [];
@@ -63,19 +75,24 @@ describe('the admin dashboard', () => {
       if (tab <= 3) {
         expect(await admin.getByRole('searchbox', { name: 'Search by product name, brand, or user email' }).count()).toBe(1);
         const headers = await admin.getByRole('columnheader').allTextContents();
-        expect(headers).toEqual(['Product', 'Brand', 'Condition', 'User Email', 'Status', 'Date', 'Action']);
+        expect(headers).toEqual(['Product', 'Brand', 'Condition', 'User Email', 'Status', 'Date', 'Age', 'Action']);
         chips.push(await admin.getByTestId('admin-request-row').locator('td:nth-child(5)').allTextContents());
       }
       await looksRightAndAccessible(admin, `admin-tab-${tab}`);
     }
-    expect(chips).toEqual([['Pending', 'Pending'], ['Awaiting Shipping'], ['Shipped'], ['Received']]);
+    const chip = ['Pending', 'Awaiting Shipping', 'Shipped', 'Received'];
+    expect(chips).toEqual(perTab.map((n, tab) => Array(Math.min(n, 10)).fill(chip[tab])));
   }, 90_000);
 
   test('pages of 10 by default, first/previous/next/last as links, the page in the URL', async () => {
     const customer = await server.apiSignIn('meera.iyer@example.com');
     for (let n = 1; n <= 11; n++) await submitRequestThroughApi(server, customer, item(n));
+    await admin.goto('/admin');
+    const whole = await tabCount(admin, 0);
+    expect(whole).toBeGreaterThanOrEqual(11);
     await admin.goto('/admin?q=ricoh');
-    expect(await tabCount(admin, 0)).toBe(11);
+    // the badge counts the whole queue, not the search
+    expect(await tabCount(admin, 0)).toBe(whole);
     await see(admin, 'Showing 1-10 of 11 requests');
     expect(await admin.getByTestId('admin-request-row').count()).toBe(10);
     expect(await admin.getByRole('button', { name: 'Previous page' }).isDisabled()).toBe(true);
@@ -83,7 +100,8 @@ describe('the admin dashboard', () => {
     await see(admin, 'Showing 11-11 of 11 requests');
     expect(new URL(admin.url()).search).toBe('?q=ricoh&page=2');
     expect(await admin.getByTestId('admin-request-row').count()).toBe(1);
-    expect(await admin.getByTestId('admin-request-row').first().textContent()).toContain('Ricoh SP 150 Drum 1');
+    // the pending tab is oldest first: the last page holds the newest
+    expect(await admin.getByTestId('admin-request-row').first().textContent()).toContain('Ricoh SP 150 Drum 11');
     await admin.getByLabel('Rows per page').selectOption('25');
     await see(admin, 'Showing 1-11 of 11 requests');
     expect(new URL(admin.url()).search).toBe('?q=ricoh&pageSize=25');
@@ -108,21 +126,24 @@ describe('the admin dashboard', () => {
 
 describe('the credit history', () => {
   test("columns, 'Exchange Credit', Success; page sizes 5/10/25 (10 by default); at most 600 px tall; search; 'No credit history found'", async () => {
-    const ids = await creditedRequests(11, 101);
-    await admin.goto('/admin?tab=4');
-    expect(await admin.getByRole('columnheader').allTextContents()).toEqual(['Date', 'User ID', 'Exchange ID', 'Type', 'Amount', 'Status']);
+    // zoe's twelve credits, shown by her user id: whatever else the history holds
+    const ids = await creditedRequests(12, 101, 'zoe.dsouza@example.com');
+    const zoe = await userIdOf('zoe.dsouza@example.com');
+    await admin.goto(`/admin?tab=4&q=${zoe}`);
+    expect(await admin.getByRole('columnheader').allTextContents()).toEqual(['User ID', 'Exchange ID', 'Date', 'Type', 'Amount', 'Status']);
     expect(await admin.getByLabel('Rows per page').inputValue()).toBe('10');
     expect(await admin.getByLabel('Rows per page').locator('option').allTextContents()).toEqual(['5', '10', '25']);
     const rows = admin.getByTestId('credit-history-row');
     expect(await rows.count()).toBe(10);
-    await see(admin, 'Showing 1-10 of 12 records'); // 11 + the demo's completed request
+    await see(admin, 'Showing 1-10 of 12 records');
     expect(await rows.first().getByRole('cell').nth(3).textContent()).toBe('Exchange Credit');
-    expect(await rows.first().getByRole('cell').nth(4).textContent()).toBe('₹111.00');
+    // the demo shop runs a 10 % bonus campaign: ₹112 credited is ₹123 pushed, the bonus shown apart
+    expect(await rows.first().getByRole('cell').nth(4).textContent()).toBe('₹123.00₹112.00 + ₹11.00 bonus');
     expect(await rows.first().getByRole('cell').nth(5).textContent()).toBe('Success');
 
     await admin.getByLabel('Rows per page').selectOption('5');
     await see(admin, 'Showing 1-5 of 12 records');
-    expect(new URL(admin.url()).search).toBe('?tab=4&pageSize=5');
+    expect(new URL(admin.url()).search).toBe(`?tab=4&q=${zoe}&pageSize=5`);
     await admin.getByLabel('Rows per page').selectOption('25');
     await see(admin, 'Showing 1-12 of 12 records');
     const box = await admin.locator('[data-slot="table-container"]').boundingBox();
@@ -132,23 +153,44 @@ describe('the credit history', () => {
 
     await search(admin, 'Search by user ID or exchange ID', ids[3]!.toUpperCase());
     expect(await rows.count()).toBe(1);
-    expect(await rows.first().getByRole('cell').nth(2).textContent()).toBe(ids[3]!);
+    // the customer and the product lead the row; the raw ids open under the customer, by keyboard too
+    expect(await rows.first().getByTestId('credit-customer').textContent()).toBe('zoe.dsouza@example.com');
+    expect(await rows.first().getByRole('cell').nth(1).getByRole('link').getAttribute('title')).toBe(`Exchange ID ${ids[3]!}`);
+    const rawIds = rows.first().getByTestId('credit-ids');
+    expect(await rawIds.getByTestId('credit-exchange-id').isVisible()).toBe(false);
+    await rawIds.locator('summary').focus();
+    await admin.keyboard.press('Enter');
+    await rawIds.getByTestId('credit-exchange-id').waitFor();
+    expect(await rawIds.getByTestId('credit-exchange-id').textContent()).toBe(ids[3]!);
+    expect(await rawIds.getByTestId('credit-user-id').textContent()).toBe(zoe);
+    expect(await rawIds.locator('summary').textContent()).toBe('IDs of the credit to zoe.dsouza@example.com');
+    await looksRightAndAccessible(admin, 'admin-credit-history-ids');
+    // the search finds the email the row shows
+    await search(admin, 'Search by user ID or exchange ID', 'ZOE.DSOUZA@');
+    expect(await rows.count()).toBe(12); // zoe's twelve, nobody else's
     await search(admin, 'Search by user ID or exchange ID', 'ffffffff-0000');
     await see(admin, 'No credit history found');
     await looksRightAndAccessible(admin, 'admin-credit-history-empty');
   }, 120_000);
 
   test('Export CSV downloads the history as filtered on the page', async () => {
-    const users = await server.api<{ userId: string; customerEmail: string }[]>('GET', '/api/admin/credit-history', adminToken);
-    const zoe = users.body.find((r) => r.customerEmail === 'zoe.dsouza@example.com')!.userId;
-    await admin.goto(`/admin?tab=4&q=${zoe}`);
+    // kiran's own three credits (nobody else in this file credits kiran), among asha's and others'
+    await creditedRequests(3, 301, 'kiran.patel@example.com');
+    await creditedRequests(1, 401, 'asha.rao@example.com');
+    const kiran = await userIdOf('kiran.patel@example.com');
+    await admin.goto(`/admin?tab=4&q=${kiran}`);
     const [download] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('link', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^credit-history-\d{4}-\d{2}-\d{2}\.csv$/);
     const lines = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('Date,User ID,Exchange ID,Type,Amount,Currency,Status,Customer Email,Transaction ID,Note');
-    expect(lines).toHaveLength(12); // zoe's 11 credits, not asha's
-    expect(lines.slice(1).every((l) => l.includes(`,${zoe},`) && l.includes(',Exchange Credit,') && l.includes(',Success,zoe.dsouza@example.com,'))).toBe(true);
-    expect(lines[1]).toContain(',111.00,INR,');
+    expect(lines[0]).toBe('Date,User ID,Exchange ID,Type,Amount,Base,Bonus,Currency,Status,Customer Email,Transaction ID,Note,Ledger ID,Push Attempts,Pushed At,Push Error');
+    expect(lines).toHaveLength(4); // kiran's 3 credits, not asha's
+    expect(lines.slice(1).every((l) => l.includes(`,${kiran},`) && l.includes(',Exchange Credit,') && l.includes(',Success,kiran.patel@example.com,'))).toBe(true);
+    // amount, base and bonus: the demo shop's 10 % campaign adds its bonus apart
+    expect(lines.slice(1).map((l) => /,(\d+\.\d\d),(\d+\.\d\d),(\d+\.\d\d),INR,/.exec(l)?.slice(1))).toEqual([
+      ['333.00', '303.00', '30.00'],
+      ['332.00', '302.00', '30.00'],
+      ['331.00', '301.00', '30.00'],
+    ]);
   }, 60_000);
 });
 

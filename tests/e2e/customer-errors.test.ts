@@ -18,7 +18,7 @@ const SUPPORT = 'help@swappoints.test';
 
 beforeAll(async () => {
   fake = await startFakeShopify({ token: SHOPIFY_TOKEN });
-  ({ server, browser } = await startServerAndBrowser({ SHOP_BACKEND: 'shopify', SHOPIFY_ADMIN_URL: fake.url, SHOPIFY_ADMIN_TOKEN: SHOPIFY_TOKEN, SHOPIFY_TIMEOUT_MS: '500', SUPPORT_EMAIL: SUPPORT }));
+  ({ server, browser } = await startServerAndBrowser({ SHOP_BACKEND: 'shopify', SHOPIFY_ADMIN_URL: fake.url, SHOPIFY_ADMIN_TOKEN: SHOPIFY_TOKEN, SHOPIFY_TIMEOUT_MS: '30000', SUPPORT_EMAIL: SUPPORT }));
 }, 120_000);
 afterAll(async () => {
   await stopServerAndBrowser({ server, browser });

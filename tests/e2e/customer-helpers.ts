@@ -29,10 +29,20 @@ export async function realImages(page: Page, label: string): Promise<{ png: Buff
   return { png: Buffer.from(png, 'base64'), jpeg: Buffer.from(jpeg, 'base64') };
 }
 
-/** The title of the stepper's current step (aria-current="step"). */
+/** The title of the stepper's current step (aria-current="step"), without its 'Waiting for…' tag; '' when every step is done. */
 export async function currentStep(page: Page): Promise<string> {
-  const step = page.getByTestId('exchange-stepper').locator('[aria-current="step"] [data-slot="stepper-title"]');
-  return ((await step.textContent()) ?? '').replace(/^Current step: /, '');
+  const stepper = page.getByTestId('exchange-stepper');
+  await stepper.waitFor();
+  const step = stepper.locator('[aria-current="step"] [data-slot="stepper-title"]');
+  if ((await step.count()) === 0) return '';
+  const text = await step.evaluate((el) => [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join(''));
+  return text.trim();
+}
+
+/** The 'Waiting for…' tag of the stepper's current step, or null. */
+export async function currentStepNote(page: Page): Promise<string | null> {
+  const note = page.getByTestId('exchange-stepper').locator('[aria-current="step"] [data-slot="stepper-note"]');
+  return (await note.count()) === 0 ? null : await note.textContent();
 }
 
 /** Polls `read` until it gives `expected` (the page may still be re-rendering), then asserts it. */

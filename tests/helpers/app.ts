@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp, type App } from '#api/app.ts';
 import type { AppContext } from '#api/context.ts';
+import { connectPostgres } from '#api/db/connect.ts';
 import { openContext } from '#api/host.ts';
 import { createLogger } from '#api/lib/log.ts';
 import { addCustomer } from '#api/modules/customers/service.ts';
@@ -36,18 +37,27 @@ export interface TestApp {
 }
 
 /** The real Elysia app over a database of its own (PGlite in memory, or a fresh PostgreSQL database). */
-export async function createTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+  /** PostgreSQL only: the app reaches its (migrated) database at this URL instead, e.g. through a TCP proxy */
+  options: { connectVia?: (url: string) => string } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'swappoints-test-'));
   const database = await createTestDatabase(kind);
+  const via = options.connectVia && database.url ? connectPostgres(options.connectVia(database.url), createLogger('error')) : undefined;
   const settings = loadSettings({
     DATA_DIR: dataDir,
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
     PUBLIC_URL: TEST_ORIGIN,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     SIGNIN_LIMIT_PER_IP: '1000',
+    // tests file many requests for one customer; tests/api/request-caps.test.ts sets the real caps
+    MAX_OPEN_REQUESTS_PER_CUSTOMER: '100000',
+    MAX_NEW_REQUESTS_PER_DAY: '100000',
     ...env,
   });
-  const { ctx, close } = await openContext(settings, { role: 'test', database: database.handle, log: createLogger(settings.logLevel) });
+  const { ctx, close } = await openContext(settings, { role: 'test', database: via ?? database.handle, log: createLogger(settings.logLevel) });
   const app = createApp(ctx);
 
   const request = async <T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> => {
@@ -89,7 +99,9 @@ export async function createTestApp(kind: DatabaseKind, env: Record<string, stri
     request,
     lastSignInLink,
     async signIn(email, options = {}) {
-      await addCustomer(ctx.db, { email });
+      // a customer the test already added keeps the name it was given
+      const known = await ctx.db.selectFrom('shop_customers').select('email').where('email', '=', email.toLowerCase()).executeTakeFirst();
+      if (!known) await addCustomer(ctx.db, { email });
       if (options.admin) await ctx.db.insertInto('users').values({ email: email.toLowerCase(), is_admin: true, name: null, shop_customer_id: null }).onConflict((oc) => oc.column('email').doUpdateSet({ is_admin: true })).execute();
       const login = await request('POST', '/api/auth/login', { body: { email } });
       if (login.status !== 202) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
@@ -100,6 +112,7 @@ export async function createTestApp(kind: DatabaseKind, env: Record<string, stri
     },
     async close() {
       await close();
+      await via?.close();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { ROOT } from './cli.ts';
-import { startServer, type RunningServer } from './server.ts';
+import { startServer, type RunningServer, type ServerOptions } from './server.ts';
 
 export const SCREENSHOTS = join(ROOT, 'tests/e2e/screenshots');
 export const DESKTOP = { width: 1280, height: 900 };
@@ -27,8 +27,8 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /** The app server (with `env`) and a browser, started side by side for a test file. */
-export async function startServerAndBrowser(env?: Record<string, string | undefined>): Promise<{ server: RunningServer; browser: Browser }> {
-  const [server, browser] = await Promise.all([startServer(env), launchBrowser()]);
+export async function startServerAndBrowser(env?: Record<string, string | undefined>, options?: ServerOptions): Promise<{ server: RunningServer; browser: Browser }> {
+  const [server, browser] = await Promise.all([startServer(env, options), launchBrowser()]);
   return { server, browser };
 }
 
@@ -67,11 +67,11 @@ export async function signInThroughPages(page: Page, server: RunningServer, emai
   await page.getByText(`Welcome back! Account found for ${email.toLowerCase()}. Redirecting to dashboard...`).waitFor();
 }
 
-/** A person in a browser of their own, signed in through the pages and landed on /dashboard. */
+/** A person in a browser of their own, signed in through the pages and landed on /dashboard (an admin on /admin). */
 export async function signedInPerson(browser: Browser, server: RunningServer, email: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
   const person = await newPerson(browser, server, viewport);
   await signInThroughPages(person.page, server, email);
-  await person.page.waitForURL('**/dashboard');
+  await person.page.waitForURL(/\/(dashboard|admin)$/);
   return person;
 }
 

@@ -9,23 +9,39 @@ export interface CliTarget {
   cleanup(): Promise<void>;
 }
 
+/** A fresh database of one kind: the embedded one in a new DATA_DIR, or a new PostgreSQL database. */
+export async function cliTarget(name: CliTarget['name']): Promise<CliTarget> {
+  const dataDir = tempDataDir();
+  if (name === 'embedded') {
+    return { name, env: { DATA_DIR: dataDir, DATABASE_URL: undefined }, cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const pg = await createPostgresDatabase();
+  return {
+    name,
+    env: { DATA_DIR: dataDir, DATABASE_URL: pg.url },
+    cleanup: async () => {
+      await pg.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The kinds the CLI tests run on: embedded, and PostgreSQL too when DATABASE_URL is set. */
+export function cliKinds(): CliTarget['name'][] {
+  return process.env.DATABASE_URL ? ['embedded', 'postgres'] : ['embedded'];
+}
+
 /** The embedded database in a fresh DATA_DIR; and a fresh PostgreSQL database when DATABASE_URL is set. */
 export async function cliTargets(): Promise<CliTarget[]> {
-  const dataDir = tempDataDir();
-  const list: CliTarget[] = [
-    { name: 'embedded', env: { DATA_DIR: dataDir, DATABASE_URL: undefined }, cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) },
-  ];
-  if (process.env.DATABASE_URL) {
-    const pg = await createPostgresDatabase();
-    const pgDir = tempDataDir();
-    list.push({
-      name: 'postgres',
-      env: { DATA_DIR: pgDir, DATABASE_URL: pg.url },
-      cleanup: async () => {
-        await pg.drop();
-        rmSync(pgDir, { recursive: true, force: true });
-      },
-    });
+  return Promise.all(cliKinds().map(cliTarget));
+}
+
+/** Runs `body` against a fresh database of `name`'s kind, for a test whose counts need an empty one. */
+export async function withFreshTarget<T>(name: CliTarget['name'], body: (target: CliTarget) => Promise<T>): Promise<T> {
+  const target = await cliTarget(name);
+  try {
+    return await body(target);
+  } finally {
+    await target.cleanup();
   }
-  return list;
 }

@@ -14,11 +14,13 @@ export function backendFor(fake: FakeShopify, db: Db, env: Record<string, string
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
     DATA_DIR: '/tmp/swappoints-shopify-tests',
     PUBLIC_URL: 'https://swap.example.com',
+    MAIL_LOG_LINKS_IN_PRODUCTION: 'true',
     SHOP_BACKEND: 'shopify',
     SHOPIFY_ADMIN_URL: fake.url,
     SHOPIFY_ADMIN_TOKEN: SHOPIFY_TOKEN,
     SHOPIFY_API_VERSION: fake.apiVersion,
-    SHOPIFY_TIMEOUT_MS: '500',
+    // generous, for a loaded machine: a timeout test passes its own short SHOPIFY_TIMEOUT_MS
+    SHOPIFY_TIMEOUT_MS: '30000',
     ...env,
   });
   const shop: ShopBackend = shopifyShop(settings, db, createLogger('debug', {}, (line) => lines.push(line)));

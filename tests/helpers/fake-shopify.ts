@@ -14,8 +14,8 @@ export type Fault =
   | { kind: 'http429'; retryAfter: string }
   | { kind: 'http500'; apply: boolean }
   | { kind: 'badJson' }
-  /** runs the request (so a credit is applied), then answers only after delayMs */
-  | { kind: 'slow'; delayMs: number }
+  /** runs the request (so a credit is applied), then answers only after delayMs (and once `until` settles) */
+  | { kind: 'slow'; delayMs: number; until?: Promise<unknown> }
   /** runs the request, then closes the connection without an answer */
   | { kind: 'reset' }
   | { kind: 'userError'; code: string; message?: string }
@@ -32,6 +32,10 @@ export interface FakeTransaction {
   event: string;
   note: string | null;
   balanceAfterCents: number;
+  /** as the credit input gave it (ISO 8601), or null */
+  expiresAt: string | null;
+  /** whether the credit input asked Shopify to mail the customer */
+  notify: boolean;
 }
 
 interface Customer { id: string; email: string; firstName: string | null; lastName: string | null }
@@ -94,7 +98,7 @@ export async function startFakeShopify(options: FakeShopifyOptions = {}) {
     balanceAfterTransaction: money(t.balanceAfterCents, t.currency),
     createdAt: t.createdAt.toISOString().replace(/\.\d{3}Z$/, 'Z'),
     event: t.event,
-    expiresAt: null,
+    expiresAt: t.expiresAt,
     remainingAmount: money(t.kind === 'credit' ? t.cents : 0, t.currency),
     note: t.note,
   });
@@ -111,7 +115,7 @@ export async function startFakeShopify(options: FakeShopifyOptions = {}) {
     },
   });
 
-  function applyCredit(ownerId: string, cents: number, currency: string, extra: { note?: string | null; createdAt?: Date; event?: string } = {}) {
+  function applyCredit(ownerId: string, cents: number, currency: string, extra: { note?: string | null; createdAt?: Date; event?: string; expiresAt?: string | null; notify?: boolean } = {}) {
     let account = accounts.find((a) => a.ownerId === ownerId && a.currency === currency);
     if (!account) accounts.push((account = { id: gid('StoreCreditAccount'), ownerId, currency, cents: 0 }));
     account.cents += cents;
@@ -125,6 +129,8 @@ export async function startFakeShopify(options: FakeShopifyOptions = {}) {
       event: extra.event ?? 'ADJUSTMENT',
       note: extra.note ?? null,
       balanceAfterCents: account.cents,
+      expiresAt: extra.expiresAt ?? null,
+      notify: extra.notify ?? false,
     };
     transactions.push(tx);
     return tx;
@@ -151,7 +157,7 @@ export async function startFakeShopify(options: FakeShopifyOptions = {}) {
       return a ? accountView(a) : null;
     },
     storeCreditAccountCredit: (
-      { id, creditInput }: { id: string; creditInput: { creditAmount: { amount: string; currencyCode: string }; note?: string } },
+      { id, creditInput }: { id: string; creditInput: { creditAmount: { amount: string; currencyCode: string }; note?: string; expiresAt?: string; notify?: boolean } },
       context: { forcedError?: { code: string; message?: string } },
     ) => {
       need('storeCreditAccountCredit', 'write_store_credit_account_transactions');
@@ -172,7 +178,7 @@ export async function startFakeShopify(options: FakeShopifyOptions = {}) {
         if (account.currency !== currencyCode) return error('MISMATCHING_CURRENCY', 'The currency provided does not match the currency of the store credit account.');
         ownerId = account.ownerId;
       } else if (!customers.some((c) => c.id === id)) return error('OWNER_NOT_FOUND', 'Owner does not exist.', ['id']);
-      const tx = applyCredit(ownerId, cents, currencyCode, { note: creditInput.note ?? null });
+      const tx = applyCredit(ownerId, cents, currencyCode, { note: creditInput.note ?? null, expiresAt: creditInput.expiresAt ?? null, notify: creditInput.notify ?? false });
       return { storeCreditAccountTransaction: transactionView(tx), userErrors: [] };
     },
   };
@@ -214,7 +220,7 @@ export async function startFakeShopify(options: FakeShopifyOptions = {}) {
     const result = await graphql({ schema, source: body.query, rootValue, variableValues: body.variables ?? {}, contextValue: { forcedError } });
     if (fault?.kind === 'http500') return json({ errors: 'Internal Server Error' }, 500);
     if (fault?.kind === 'reset') return new Response(new ReadableStream({ start: (c) => c.error() }));
-    if (fault?.kind === 'slow') await Bun.sleep(fault.delayMs);
+    if (fault?.kind === 'slow') await Promise.all([Bun.sleep(fault.delayMs), fault.until]);
     return json({ ...result, extensions: cost() });
   }
 
@@ -252,6 +258,8 @@ export async function startFakeShopify(options: FakeShopifyOptions = {}) {
       faults.push({ fault, operation });
     },
     pendingFaults: () => faults.length,
+    /** forgets faults not yet used (a failed test must not leave them to the next one) */
+    clearFaults: () => void faults.splice(0),
     expireTokens() {
       for (const t of [...tokens]) if (t !== options.token) tokens.delete(t);
     },

@@ -1,10 +1,11 @@
 import { rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { ROOT, runCli, tempDataDir, type CliResult } from './cli.ts';
+import { createPostgresDatabase, type DatabaseKind } from './db.ts';
 
 export interface RunningServer {
   url: string;
+  database: DatabaseKind;
   dataDir: string;
   env: Record<string, string | undefined>;
   /** the real `swappoints` binary against this server's database (forwarded to the server when embedded) */
@@ -16,34 +17,38 @@ export interface RunningServer {
   apiSignIn(email: string): Promise<string>;
   /** a JSON call to the server's API with a Bearer token */
   api<T = any>(method: string, path: string, token?: string, body?: unknown): Promise<{ status: number; body: T }>;
+  /** stops the server (once; later calls wait for that) and removes its data */
   stop(): Promise<void>;
+  /** the server process's exit code, once it has exited */
+  exited: Promise<number>;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
+export interface ServerOptions {
+  /** the embedded database (default), or a PostgreSQL database of its own on DATABASE_URL's server */
+  database?: DatabaseKind;
 }
 
-/** The built server (`bun run build` first), as `bun run start` serves it, on a port and data directory of its own. */
-export async function startServer(env: Record<string, string | undefined> = {}): Promise<RunningServer> {
-  const port = await freePort();
+/**
+ * The built server (`bun run build` first), as `bun run start` serves it, on a data directory and
+ * database of its own. It binds port 0 and says which port it got, so servers started side by side
+ * never race for one.
+ */
+export async function startServer(env: Record<string, string | undefined> = {}, options: ServerOptions = {}): Promise<RunningServer> {
   const dataDir = tempDataDir();
-  const url = `http://localhost:${port}`;
+  const postgres = options.database === 'postgres' ? await createPostgresDatabase() : undefined;
   const fullEnv: Record<string, string | undefined> = {
     DATA_DIR: dataDir,
-    PORT: String(port),
-    PUBLIC_URL: url,
+    PORT: '0',
+    PUBLIC_URL: undefined,
     LOG_LEVEL: 'warn',
-    DATABASE_URL: undefined,
+    DATABASE_URL: postgres?.url,
     SIGNIN_LIMIT_PER_IP: '1000',
     SIGNIN_LIMIT_PER_EMAIL: '1000',
+    MAX_OPEN_REQUESTS_PER_CUSTOMER: '100000',
+    MAX_NEW_REQUESTS_PER_DAY: '100000',
     // the demo's customers, warehouses and admin, but no requests: each test makes its own
+    // (DEMO_SEED explicitly: on PostgreSQL or Shopify the demo is off unless asked for)
+    DEMO_SEED: 'true',
     DEMO_REQUESTS: 'false',
     ...env,
   };
@@ -62,13 +67,22 @@ export async function startServer(env: Record<string, string | undefined> = {}):
   void collect(proc.stderr);
 
   const deadline = Date.now() + 60_000;
-  while (!output.includes('SwapPoints is ready')) {
-    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`server did not start in time:\n${output}`);
+  let ready: RegExpMatchArray | null;
+  while (!(ready = output.match(/SwapPoints is ready on (http:\/\/localhost:(\d+))/))) {
+    if (proc.exitCode !== null || Date.now() > deadline) {
+      if (proc.exitCode === null) proc.kill('SIGKILL');
+      await postgres?.drop();
+      throw new Error(proc.exitCode === null ? `server did not start in time:\n${output}` : `server exited with ${proc.exitCode}:\n${output}`);
+    }
     await Bun.sleep(50);
   }
+  const url = ready[1]!;
+  // the CLI runs beside the server (PostgreSQL) or through it (embedded): the same port and links
+  fullEnv.PORT = ready[2];
+  fullEnv.PUBLIC_URL ??= url;
 
   const cli = (...args: string[]) => runCli(args, fullEnv);
+  let stopped: Promise<void> | undefined;
   const signInLink = async (email: string): Promise<string> => {
     for (let attempt = 0; attempt < 50; attempt++) {
       const result = await cli('mail', 'list', '--to', email, '--json');
@@ -82,11 +96,13 @@ export async function startServer(env: Record<string, string | undefined> = {}):
 
   return {
     url,
+    database: postgres ? 'postgres' : 'pglite',
     dataDir,
     env: fullEnv,
     cli,
     signInLink,
     log: () => output,
+    exited: proc.exited,
     async api(method, path, token, body) {
       const response = await fetch(`${url}${path}`, {
         method,
@@ -109,11 +125,15 @@ export async function startServer(env: Record<string, string | undefined> = {}):
       if (!body.sessionToken) throw new Error(`verify for ${email} failed: ${JSON.stringify(body)}`);
       return body.sessionToken;
     },
-    async stop() {
-      proc.kill('SIGTERM');
-      await Promise.race([proc.exited, Bun.sleep(10_000)]);
-      if (proc.exitCode === null) proc.kill('SIGKILL');
-      rmSync(dataDir, { recursive: true, force: true });
+    stop() {
+      stopped ??= (async () => {
+        proc.kill('SIGTERM');
+        await Promise.race([proc.exited, Bun.sleep(10_000)]);
+        if (proc.exitCode === null) proc.kill('SIGKILL');
+        rmSync(dataDir, { recursive: true, force: true });
+        await postgres?.drop();
+      })();
+      return stopped;
     },
   };
 }

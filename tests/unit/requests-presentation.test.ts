@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { ERROR_SCREENS, errorMessage, errorVariant, supportMailto } from '#src/lib/error-screen.ts';
+import { ERROR_SCREENS, errorMessage, errorVariant, supportMailto } from '#api/lib/error-screen.ts';
 import {
   activeStep,
   checkImageFile,
@@ -86,6 +86,7 @@ describe('stepper', () => {
     expect(activeStep({ ...base, transitStatus: 'shipping' })).toBe(1);
     expect(activeStep({ ...base, transitStatus: 'received' })).toBe(2);
     expect(activeStep({ ...base, transitStatus: 'received', creditAmount: 250 })).toBe(3);
+    expect(activeStep({ ...base, transitStatus: 'received', creditAmount: 0, creditedAt: '2026-11-22T10:00:00.000Z' })).toBe(3);
     expect(activeStep({ ...base, status: 'completed', creditAmount: 250 })).toBe(4);
   });
   test('first-step texts', () => {

@@ -1,40 +1,41 @@
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { IMAGE_TYPES, isPublicId, type ImageContentType, type ImageStore, type StoredImage } from './types.ts';
-
-const ENTRIES = Object.entries(IMAGE_TYPES) as [ImageContentType, string][];
+import { contentTypeOfKey, isStoreKey, type ImageStore, type StoredKey, type StoredObject } from './types.ts';
 
 /**
- * Images on local disk under `mediaDir`, as `<mediaDir>/<first two id chars>/<public id>.<ext>`.
- * Every path is built from a public id that matched PUBLIC_ID (40 lowercase hex characters) and an
- * extension from IMAGE_TYPES, never from anything the client sent, so no path can leave mediaDir.
- * Files are written to a temporary name and renamed, so a reader never sees half a file.
+ * Images on local disk under `mediaDir`, each store key a relative path
+ * (`<mediaDir>/<first two id chars>/<public id>.<ext>`). Only keys that match STORE_KEY become paths,
+ * so no path can leave mediaDir. Files are written to a temporary name and renamed, so a reader never
+ * sees half a file.
  */
 export function createLocalImageStore(mediaDir: string): ImageStore {
-  const dirOf = (publicId: string) => join(mediaDir, publicId.slice(0, 2));
-  const pathOf = (publicId: string, ext: string) => join(dirOf(publicId), `${publicId}.${ext}`);
+  const pathOf = (key: string) => join(mediaDir, key);
 
-  const find = async (publicId: string): Promise<{ path: string; contentType: ImageContentType; size: number } | null> => {
-    for (const [contentType, ext] of ENTRIES) {
-      const path = pathOf(publicId, ext);
-      try {
-        const info = await stat(path);
-        if (info.isFile()) return { path, contentType, size: info.size };
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      }
+  const sizeOf = async (key: string): Promise<number | null> => {
+    try {
+      const info = await stat(pathOf(key));
+      return info.isFile() ? info.size : null;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
     }
-    return null;
+  };
+
+  const namesIn = async (dir: string): Promise<string[]> => {
+    try {
+      return await readdir(dir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
   };
 
   return {
     kind: 'local',
-    async put(publicId, bytes, contentType) {
-      if (!isPublicId(publicId)) throw new Error('image store: malformed public id');
-      const ext = IMAGE_TYPES[contentType];
-      if (!ext) throw new Error(`image store: unsupported content type ${contentType}`);
-      await mkdir(dirOf(publicId), { recursive: true });
-      const final = pathOf(publicId, ext);
+    async put(key, bytes) {
+      if (!isStoreKey(key)) throw new Error('image store: malformed key');
+      const final = pathOf(key);
+      await mkdir(join(mediaDir, key.slice(0, 2)), { recursive: true });
       const temporary = `${final}.${process.pid}.${Date.now()}.tmp`;
       try {
         await Bun.write(temporary, bytes);
@@ -44,17 +45,34 @@ export function createLocalImageStore(mediaDir: string): ImageStore {
         throw error;
       }
     },
-    async read(publicId): Promise<StoredImage | null> {
-      if (!isPublicId(publicId)) return null;
-      const found = await find(publicId);
-      if (!found) return null;
-      return { body: Bun.file(found.path).stream(), contentType: found.contentType, byteSize: found.size };
+    async get(key): Promise<StoredObject | null> {
+      if (!isStoreKey(key)) return null;
+      const byteSize = await sizeOf(key);
+      if (byteSize === null) return null;
+      return { body: Bun.file(pathOf(key)).stream(), contentType: contentTypeOfKey(key)!, byteSize };
     },
-    async remove(publicIds) {
-      for (const publicId of publicIds) {
-        if (!isPublicId(publicId)) continue;
-        await Promise.all(ENTRIES.map(([, ext]) => rm(pathOf(publicId, ext), { force: true })));
+    async exists(key) {
+      return isStoreKey(key) && (await sizeOf(key)) !== null;
+    },
+    async delete(keys) {
+      await Promise.all(keys.filter(isStoreKey).map((key) => rm(pathOf(key), { force: true })));
+    },
+    async *list(prefix = ''): AsyncIterable<StoredKey> {
+      // Keys are `<dir>/<name>`: only the directories the prefix allows are read.
+      const dirs = (prefix.length >= 2 ? [prefix.slice(0, 2)] : await namesIn(mediaDir)).filter((d) => /^[0-9a-f]{2}$/.test(d) && d.startsWith(prefix.slice(0, 2)));
+      for (const dir of dirs.sort()) {
+        for (const name of (await namesIn(join(mediaDir, dir))).sort()) {
+          const key = `${dir}/${name}`;
+          if (!key.startsWith(prefix) || !isStoreKey(key)) continue;
+          const byteSize = await sizeOf(key);
+          if (byteSize !== null) yield { key, byteSize };
+        }
       }
+    },
+    async check() {
+      await mkdir(mediaDir, { recursive: true });
+      const info = await stat(mediaDir);
+      if (!info.isDirectory()) throw new Error(`MEDIA_DIR ${mediaDir} is not a directory`);
     },
   };
 }

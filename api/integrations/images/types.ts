@@ -30,20 +30,74 @@ export function newPublicId(): string {
   return Buffer.from(crypto.getRandomValues(new Uint8Array(20))).toString('hex');
 }
 
-export interface StoredImage {
-  /** the stored bytes as a stream (local disk) or a buffer */
-  body: ReadableStream<Uint8Array<ArrayBuffer>> | Uint8Array<ArrayBuffer>;
+/**
+ * Store keys, the only names a store sees: `<first two id chars>/<public id>.<ext>` for an upload,
+ * `<first two id chars>/<public id>.<variant>.<ext>` for a derived variant (a thumbnail). They are
+ * built from a server-generated public id, a variant name of [a-z0-9-] and an extension from
+ * IMAGE_TYPES, never from anything a client sent, so a key is safe as a path and as an object name.
+ */
+export const STORE_KEY = /^([0-9a-f]{2})\/([0-9a-f]{40})(?:\.([a-z0-9-]{1,32}))?\.([a-z]{3,4})$/;
+export const VARIANT_NAME = /^[a-z0-9-]{1,32}$/;
+
+export function isStoreKey(key: unknown): key is string {
+  if (typeof key !== 'string') return false;
+  const match = STORE_KEY.exec(key);
+  return match !== null && match[2]!.startsWith(match[1]!) && contentTypeOfExtension(match[4]!) !== undefined;
+}
+
+/** The key of an uploaded image. */
+export function imageKey(publicId: string, contentType: ImageContentType): string {
+  if (!isPublicId(publicId)) throw new Error('image store: malformed public id');
+  const ext = IMAGE_TYPES[contentType];
+  if (!ext) throw new Error(`image store: unsupported content type ${contentType}`);
+  return `${publicId.slice(0, 2)}/${publicId}.${ext}`;
+}
+
+/** The key of a variant (a thumbnail, say `w320`) of an uploaded image, stored in `contentType`. */
+export function variantKey(publicId: string, variant: string, contentType: ImageContentType): string {
+  if (!VARIANT_NAME.test(variant)) throw new Error('image store: malformed variant name');
+  return imageKey(publicId, contentType).replace(/\.[a-z]+$/, `.${variant}.${IMAGE_TYPES[contentType]}`);
+}
+
+/** The prefix every key of one image (the upload and all its variants) starts with. */
+export function imageKeyPrefix(publicId: string): string {
+  if (!isPublicId(publicId)) throw new Error('image store: malformed public id');
+  return `${publicId.slice(0, 2)}/${publicId}.`;
+}
+
+/** The content type a key's extension names (keys are only ever stored with that type). */
+export function contentTypeOfKey(key: string): ImageContentType | undefined {
+  const match = STORE_KEY.exec(key);
+  return match ? contentTypeOfExtension(match[4]!) : undefined;
+}
+
+export interface StoredObject {
+  body: ReadableStream<Uint8Array>;
   contentType: ImageContentType;
   byteSize: number;
 }
 
-/** Where uploaded images live. Implementations never see client-chosen names: only public ids. */
+export interface StoredKey {
+  key: string;
+  byteSize: number;
+}
+
+/**
+ * Where uploaded images and their variants live: local disk (MEDIA_DIR) or an S3-compatible bucket.
+ * Every method takes store keys (see STORE_KEY); a malformed key is refused by put and treated as
+ * absent by the others.
+ */
 export interface ImageStore {
-  readonly kind: string;
-  /** stores the bytes under a server-generated public id; replaces nothing (ids are unique) */
-  put(publicId: string, bytes: Uint8Array, contentType: ImageContentType): Promise<void>;
-  /** the image, or null when the id is unknown or malformed */
-  read(publicId: string): Promise<StoredImage | null>;
-  /** removes the images; unknown or malformed ids are skipped */
-  remove(publicIds: readonly string[]): Promise<void>;
+  readonly kind: 'local' | 's3';
+  /** stores the bytes under `key`, whole or not at all (a reader never sees half an object) */
+  put(key: string, bytes: Uint8Array, contentType: ImageContentType): Promise<void>;
+  /** the object as a stream, or null when there is none */
+  get(key: string): Promise<StoredObject | null>;
+  exists(key: string): Promise<boolean>;
+  /** removes the objects; absent or malformed keys are skipped */
+  delete(keys: readonly string[]): Promise<void>;
+  /** every stored key starting with `prefix` (all keys when omitted), in no particular order */
+  list(prefix?: string): AsyncIterable<StoredKey>;
+  /** throws with a readable message when the store cannot be reached (start-up probe, health) */
+  check(): Promise<void>;
 }

@@ -21,8 +21,19 @@ export class ShopifyRequestError extends Error {
   }
 }
 
+export interface RequestOptions {
+  /** epoch ms: no request is sent after it, none is waited for past it, no throttle wait runs into it */
+  deadline?: number;
+}
+
 export interface GraphQLClient {
-  request<T>(operation: string, query: string, variables?: Record<string, unknown>): Promise<T>;
+  request<T>(operation: string, query: string, variables?: Record<string, unknown>, options?: RequestOptions): Promise<T>;
+}
+
+/** The same client with every request held to one deadline. */
+export function withDeadline(client: GraphQLClient, deadline: number | undefined): GraphQLClient {
+  if (deadline === undefined) return client;
+  return { request: (operation, query, variables, options) => client.request(operation, query, variables, { deadline, ...options }) };
 }
 
 export interface ClientOptions {
@@ -151,7 +162,8 @@ export function createGraphQLClient(settings: Settings['shopify'], log: Logger, 
   const redact = redactor(() => tokens.secrets());
 
   return {
-    async request<T>(operation: string, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+    async request<T>(operation: string, query: string, variables: Record<string, unknown> = {}, requestOptions: RequestOptions = {}): Promise<T> {
+      const { deadline } = requestOptions;
       let throttled = 0;
       let refreshedToken = false;
       for (;;) {
@@ -159,7 +171,10 @@ export function createGraphQLClient(settings: Settings['shopify'], log: Logger, 
         const doing = operation;
         let response: Response;
         let text: string;
-        const signal = AbortSignal.timeout(settings.timeoutMs);
+        const left = deadline === undefined ? Infinity : deadline - Date.now();
+        // nothing was sent: the outcome is known, so this is a connection failure, not "no response"
+        if (left <= 0) throw new ShopifyRequestError('connection', `the push's deadline passed before ${doing}`);
+        const signal = AbortSignal.timeout(Math.min(settings.timeoutMs, left));
         try {
           response = await doFetch(endpoint, {
             method: 'POST',
@@ -203,6 +218,9 @@ export function createGraphQLClient(settings: Settings['shopify'], log: Logger, 
         if (wait !== null) {
           if (throttled >= maxRetries || wait > maxWaitMs) {
             throw new ShopifyRequestError('connection', `Shopify is rate limiting ${doing}; gave up after ${throttled + 1} tries`, response.status);
+          }
+          if (deadline !== undefined && Date.now() + wait >= deadline) {
+            throw new ShopifyRequestError('connection', `Shopify is rate limiting ${doing}; waiting ${wait} ms would pass the push's deadline`, response.status);
           }
           throttled += 1;
           log.info('shopify throttled the request; waiting', { operation, waitMs: wait, attempt: throttled });

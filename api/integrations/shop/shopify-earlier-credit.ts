@@ -21,10 +21,10 @@ import type { CreditPush } from './types.ts';
 const CLOCK_SKEW_MS = 5 * 60_000;
 /** With no ledger row to date the credit from, look back this far. */
 const FALLBACK_LOOKBACK_MS = 30 * 86_400_000;
-const PAGE_SIZE = 50;
+export const PAGE_SIZE = 50;
 const MAX_PAGES = 10;
 /** Credits Shopify makes by itself for orders; ours are adjustments. */
-const ORDER_EVENTS = new Set(['ORDER_CANCELLATION', 'ORDER_PAYMENT', 'ORDER_REFUND', 'PAYMENT_FAILURE', 'PAYMENT_RETURNED', 'RECURRING_PAYMENT', 'TAX_FINALIZATION']);
+export const ORDER_EVENTS = new Set(['ORDER_CANCELLATION', 'ORDER_PAYMENT', 'ORDER_REFUND', 'PAYMENT_FAILURE', 'PAYMENT_RETURNED', 'RECURRING_PAYMENT', 'TAX_FINALIZATION']);
 
 export const supportsNotes = (apiVersion: string) => apiVersion >= '2027-01';
 
@@ -50,7 +50,7 @@ export function transactionsQuery(withNotes: boolean): string {
 }`;
 }
 
-interface TransactionNode {
+export interface TransactionNode {
   createdAt: string;
   event: string;
   amount: { amount: string; currencyCode: string };
@@ -58,7 +58,7 @@ interface TransactionNode {
   note?: string | null;
 }
 
-interface HistoryData {
+export interface HistoryData {
   storeCreditAccount: {
     transactions: { nodes: TransactionNode[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
   } | null;

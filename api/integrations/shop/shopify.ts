@@ -2,8 +2,9 @@ import type { Db } from '#api/db/connect.ts';
 import { normalizeEmail } from '#api/lib/email.ts';
 import type { Logger } from '#api/lib/log.ts';
 import type { Settings } from '#api/settings.ts';
-import { createGraphQLClient, ShopifyRequestError, type ClientOptions, type GraphQLClient } from './shopify-client.ts';
+import { createGraphQLClient, ShopifyRequestError, withDeadline, type ClientOptions, type GraphQLClient } from './shopify-client.ts';
 import { creditNote, findEarlierCredit, supportsNotes } from './shopify-earlier-credit.ts';
+import { listCreditTransactions } from './shopify-transactions.ts';
 import { ShopError, type CreditPush, type CustomerRef, type PushOutcome, type ShopBackend } from './types.ts';
 
 /**
@@ -86,12 +87,12 @@ function failed(error: string, retryable: boolean): PushOutcome {
 }
 
 export function shopifyShop(settings: Settings, db: Db, log: Logger, options: ClientOptions & { client?: GraphQLClient } = {}): ShopBackend {
-  const client = options.client ?? createGraphQLClient(settings.shopify, log.child({ integration: 'shopify' }), options);
+  const base = options.client ?? createGraphQLClient(settings.shopify, log.child({ integration: 'shopify' }), options);
   const currency = settings.shopCurrency;
   const withNotes = supportsNotes(settings.shopify.apiVersion);
 
   /** The customer behind a SwapPoints user: by the id kept at sign-in, else (or if that one is gone) by email. */
-  async function customerCredit(ref: CustomerRef): Promise<CreditAccounts | null> {
+  async function customerCredit(ref: CustomerRef, client: GraphQLClient = base): Promise<CreditAccounts | null> {
     const gid = customerGid(ref.shopCustomerId);
     if (gid) {
       const byId = await client.request<{ customerByIdentifier: CreditAccounts | null }>('looking up a customer', CUSTOMER_CREDIT, { identifier: { id: gid } });
@@ -107,7 +108,8 @@ export function shopifyShop(settings: Settings, db: Db, log: Logger, options: Cl
     if (!/^\d+(\.\d{1,2})?$/.test(request.amount) || Number(request.amount) <= 0) {
       return failed(`Not a positive amount: "${request.amount}"`, false);
     }
-    const customer = await customerCredit(request.customer);
+    const client = withDeadline(base, request.deadline);
+    const customer = await customerCredit(request.customer, client);
     if (!customer) return failed(`${CUSTOMER_NOT_FOUND} (${request.customer.email})`, false);
     const note = withNotes ? creditNote(request.ledgerId, settings.publicUrl) : null;
 
@@ -125,6 +127,8 @@ export function shopifyShop(settings: Settings, db: Db, log: Logger, options: Cl
 
     const creditInput: Record<string, unknown> = { creditAmount: { amount: request.amount, currencyCode: request.currency } };
     if (note) creditInput.note = note;
+    if (request.expiresAt) creditInput.expiresAt = request.expiresAt;
+    if (settings.shopify.notifyCustomer) creditInput.notify = true;
     const data = await client.request<CreditPayload>('crediting store credit', CREDIT, { id: customer.id, creditInput });
     const payload = data.storeCreditAccountCredit;
     if (payload && payload.userErrors.length > 0) {
@@ -142,7 +146,7 @@ export function shopifyShop(settings: Settings, db: Db, log: Logger, options: Cl
 
     async findCustomer(email) {
       try {
-        const data = await client.request<{ customerByIdentifier: CustomerNode | null }>('looking up a customer', FIND_CUSTOMER, {
+        const data = await base.request<{ customerByIdentifier: CustomerNode | null }>('looking up a customer', FIND_CUSTOMER, {
           identifier: { emailAddress: normalizeEmail(email) },
         });
         const customer = data.customerByIdentifier;
@@ -168,6 +172,16 @@ export function shopifyShop(settings: Settings, db: Db, log: Logger, options: Cl
       if (!customer) throw new ShopError('not_found', CUSTOMER_NOT_FOUND);
       const account = customer.storeCreditAccounts.nodes.find((a) => a.balance.currencyCode === currency);
       return { amount: account ? Number(account.balance.amount) : 0, currency };
+    },
+
+    async creditTransactions(ref, since) {
+      try {
+        const customer = await customerCredit(ref);
+        if (!customer) return null;
+        return await listCreditTransactions(base, customer.storeCreditAccounts.nodes, since, withNotes ? { host: new URL(settings.publicUrl).host } : null);
+      } catch (error) {
+        throw shopError(error);
+      }
     },
 
     async pushCredit(request) {

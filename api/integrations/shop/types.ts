@@ -30,6 +30,13 @@ export interface CreditPush {
   customer: CustomerRef;
   /** set when an earlier attempt's outcome is unknown: the backend must look for it before crediting again */
   previousAttemptUnknown: boolean;
+  /**
+   * Epoch ms by which the push must be over, well inside its lease: after it no request is sent and
+   * one in flight is abandoned, so no other worker can take the row while this one may still credit.
+   */
+  deadline?: number;
+  /** when the credit expires (ISO 8601), if it does */
+  expiresAt?: string | null;
 }
 
 export type PushOutcome =
@@ -47,9 +54,26 @@ export class ShopError extends Error {
   }
 }
 
+/** A credit in the shop's own books that may be one SwapPoints gave (`credits reconcile`). */
+export interface ShopCreditTransaction {
+  id: string;
+  /** a decimal string, as the shop gives it */
+  amount: string;
+  currency: string;
+  createdAt: string;
+  /** the ledger row the credit names (Shopify notes, API 2027-01 on); null when it names none */
+  ledgerId: number | null;
+}
+
 export interface ShopBackend {
   readonly kind: 'embedded' | 'shopify';
   findCustomer(email: string): Promise<ShopCustomerInfo | null>;
   getBalance(customer: CustomerRef): Promise<Balance>;
   pushCredit(push: CreditPush): Promise<PushOutcome>;
+  /**
+   * The customer's credits made since `since` that are not the shop's own (orders, refunds) nor
+   * marked as someone else's; null when the shop has no such customer. Absent when the shop keeps
+   * no transactions of its own (embedded): then only balances can be compared.
+   */
+  creditTransactions?(customer: CustomerRef, since: Date): Promise<ShopCreditTransaction[] | null>;
 }

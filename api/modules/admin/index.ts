@@ -24,6 +24,7 @@ import { countAdminTabs, listAdminRequests, withImages, type AdminTab } from '#a
 import { deleteRequest } from '#api/modules/requests/remove.ts';
 import { changeStatus, markReceived } from '#api/modules/requests/service.ts';
 import { adminRequestDetail } from './service.ts';
+import { pagedByDefault } from '#api/modules/requests/input.ts';
 
 const adminOnly = { 401: ErrorBody, 403: ErrorBody };
 const change = { 200: ExchangeRequest, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, ...adminOnly };
@@ -37,7 +38,7 @@ export function adminRoutes(ctx: AppContext, auth: AuthPlugin) {
     .get(
       '',
       async ({ query, set }) => {
-        const { items, total } = await listAdminRequests(ctx.db, { ...query, tab: query.tab as AdminTab | undefined });
+        const { items, total } = await listAdminRequests(ctx.db, pagedByDefault({ ...query, tab: query.tab as AdminTab | undefined }));
         set.headers['x-total-count'] = String(total);
         return items;
       },
@@ -102,7 +103,7 @@ export function adminRoutes(ctx: AppContext, auth: AuthPlugin) {
     .get(
       '',
       async ({ query, set }) => {
-        const { items, total } = await listCreditHistory(ctx.db, query);
+        const { items, total } = await listCreditHistory(ctx.db, pagedByDefault(query));
         set.headers['x-total-count'] = String(total);
         return items;
       },

@@ -1,23 +1,15 @@
 import type { AppContext } from '#api/context.ts';
-import { customerRef } from '#api/modules/credit/service.ts';
+import { balanceOrNull } from '#api/modules/credit/service.ts';
 import { eventsOf } from '#api/modules/requests/events.ts';
 import type { AdminExchangeRequestDetail } from '#api/modules/requests/model.ts';
 import { requestOr404, withImages } from '#api/modules/requests/queries.ts';
-
-/** The customer's store-credit balance at the shop, or null when the shop cannot say: the detail never fails for it. */
-async function balanceOrNull(ctx: AppContext, userId: string): Promise<number | null> {
-  try {
-    return (await ctx.shop.getBalance(await customerRef(ctx, userId))).amount;
-  } catch (error) {
-    ctx.log.warn('store credit balance unavailable for the admin detail', { userId, error });
-    return null;
-  }
-}
+import { valuationDetailOf } from '#api/modules/valuation/credit.ts';
+import { creditGuideFor } from '#api/modules/valuation/queries.ts';
 
 /** GET /api/admin/exchange-requests/{id}: the request, its timeline, and who the customer is. */
 export async function adminRequestDetail(ctx: AppContext, id: string | undefined): Promise<AdminExchangeRequestDetail> {
   const row = await requestOr404(ctx.db, id);
-  const [[request], events, customer, balance] = await Promise.all([
+  const [[request], events, customer, balance, valuation, creditGuide] = await Promise.all([
     withImages(ctx.db, [row]),
     eventsOf(ctx.db, row.id, 'admin'),
     ctx.db
@@ -27,6 +19,8 @@ export async function adminRequestDetail(ctx: AppContext, id: string | undefined
       .where('users.id', '=', row.user_id)
       .executeTakeFirst(),
     balanceOrNull(ctx, row.user_id),
+    valuationDetailOf(ctx.db, row.id),
+    creditGuideFor(ctx.db, row),
   ]);
   const shopName = [customer?.first_name, customer?.last_name].filter(Boolean).join(' ');
   return {
@@ -37,5 +31,7 @@ export async function adminRequestDetail(ctx: AppContext, id: string | undefined
     customerEmail: customer?.email ?? row.customer_email,
     totalLoyaltyPoints: balance,
     totalShopifyCredit: balance,
+    ...valuation,
+    creditGuide,
   };
 }

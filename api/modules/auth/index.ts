@@ -11,11 +11,12 @@ import {
   VerifyEmailBody,
   VerifyEmailResponse,
 } from './model.ts';
-import { CROSS_SITE_MESSAGE, isCrossSite, SESSION_COOKIE, type AuthPlugin } from './plugin.ts';
+import { CROSS_SITE_MESSAGE, isCrossSite, sessionCookieName, type AuthPlugin } from './plugin.ts';
 import { checkCustomer, requestSignInLink, revokeSession, toProfile, verifySignIn } from './service.ts';
 
 export function authRoutes(ctx: AppContext, auth: AuthPlugin) {
   const secureCookie = ctx.settings.publicUrl.startsWith('https:');
+  const cookieName = sessionCookieName(ctx.settings.publicUrl);
 
   return new Elysia({ tags: ['Sign-in'] })
     .use(auth)
@@ -45,7 +46,7 @@ export function authRoutes(ctx: AppContext, auth: AuthPlugin) {
           sid: session.sessionId,
           exp: expiresAt,
         });
-        cookie[SESSION_COOKIE]!.set({
+        cookie[cookieName]!.set({
           value: sessionToken,
           httpOnly: true,
           sameSite: 'lax',
@@ -81,10 +82,10 @@ export function authRoutes(ctx: AppContext, auth: AuthPlugin) {
         // Always clears the cookie, so a stale session can sign out too; revokes the session when the token is ours.
         const bearer = request.headers.get('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
         if (!bearer && isCrossSite(request, ctx.settings.publicUrl)) return status(403, { error: CROSS_SITE_MESSAGE });
-        const token = bearer ?? cookie[SESSION_COOKIE]?.value;
+        const token = bearer ?? cookie[cookieName]?.value;
         const claims = typeof token === 'string' && token ? await jwt.verify(token, { algorithms: ['HS256'] }) : false;
         if (claims && isUuid(claims.sid)) await revokeSession(ctx.db, claims.sid);
-        cookie[SESSION_COOKIE]!.set({ value: '', httpOnly: true, sameSite: 'lax', secure: secureCookie, path: '/', maxAge: 0 });
+        cookie[cookieName]!.set({ value: '', httpOnly: true, sameSite: 'lax', secure: secureCookie, path: '/', maxAge: 0 });
         return { success: true };
       },
       { detail: { summary: 'End this session and clear its cookie' } },

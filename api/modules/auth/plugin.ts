@@ -5,6 +5,8 @@ import { isUuid } from '#api/lib/request-meta.ts';
 import { loadSession, type CurrentUser } from './service.ts';
 
 export const SESSION_COOKIE = 'sp_session';
+/** On https the cookie is `__Host-` prefixed: browsers then refuse it unless Secure, host-only and Path=/. */
+export const sessionCookieName = (publicUrl: string) => (publicUrl.startsWith('https:') ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE);
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const SIGN_IN_REQUIRED = 'Please sign in to continue.';
@@ -59,8 +61,26 @@ function verifiedTokenCache(limit = 10_000) {
   };
 }
 
+/**
+ * Checks of one session that run at the same time (a page's in-process API calls, made together)
+ * share one database read; nothing is kept once it has answered.
+ */
+function sharedWhileInFlight() {
+  const inFlight = new Map<string, Promise<CurrentUser | null>>();
+  return (key: string, load: () => Promise<CurrentUser | null>) => {
+    let pending = inFlight.get(key);
+    if (!pending) {
+      pending = load().finally(() => inFlight.delete(key));
+      inFlight.set(key, pending);
+    }
+    return pending;
+  };
+}
+
 export function authPlugin(ctx: AppContext) {
   const verifyCached = verifiedTokenCache();
+  const sessionRead = sharedWhileInFlight();
+  const cookieName = sessionCookieName(ctx.settings.publicUrl);
 
   const authenticate = async (request: Request, cookieToken: unknown, verify: Verify): Promise<Authenticated> => {
     const headerToken = bearerToken(request.headers.get('authorization'));
@@ -70,7 +90,8 @@ export function authPlugin(ctx: AppContext) {
       return { status: 403, error: CROSS_SITE_MESSAGE };
     }
     const claims = await verifyCached(token, verify);
-    const user = claims && isUuid(claims.sid) && isUuid(claims.sub) ? await loadSession(ctx.db, claims.sid, claims.sub) : null;
+    const user = claims && isUuid(claims.sid) && isUuid(claims.sub) ? await sessionRead(`${claims.sid}:${claims.sub}`, () => loadSession(ctx.db, claims.sid as string, claims.sub as string, ctx.settings.sessionIdleHours))
+        : null;
     return user ? { user } : { status: 401, error: SESSION_ENDED };
   };
 
@@ -79,13 +100,13 @@ export function authPlugin(ctx: AppContext) {
     .macro({
       auth: {
         async resolve({ request, cookie, jwt, status }) {
-          const result = await authenticate(request, cookie[SESSION_COOKIE]?.value, jwt.verify);
+          const result = await authenticate(request, cookie[cookieName]?.value, jwt.verify);
           return 'error' in result ? status(result.status, { error: result.error }) : result;
         },
       },
       admin: {
         async resolve({ request, cookie, jwt, status }) {
-          const result = await authenticate(request, cookie[SESSION_COOKIE]?.value, jwt.verify);
+          const result = await authenticate(request, cookie[cookieName]?.value, jwt.verify);
           if ('error' in result) return status(result.status, { error: result.error });
           if (!result.user.isAdmin) return status(403, { error: ADMIN_REQUIRED });
           return result;

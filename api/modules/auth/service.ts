@@ -82,13 +82,17 @@ export async function requestSignInLink(ctx: AppContext, input: { email: string;
   if (!isValidEmail(input.email)) throw badRequest(INVALID_EMAIL_MESSAGE);
   const email = normalizeEmail(input.email);
   await enforceRateLimit(ctx.db, `signin:ip:${meta.ip}`, ctx.settings.signInLimitPerIp);
-  await enforceRateLimit(ctx.db, `signin:email:${email}`, ctx.settings.signInLimitPerEmail);
 
   const admin = await isAdminEmail(ctx, email);
   const customer = await findShopCustomer(ctx, email, { admin });
   if (!customer && !admin) {
     throw new AppError(422, notInShopMessage(input.email.trim()), { notInShopify: true });
   }
+  const sent = { sent: true as const, email, message: `Account found for ${email}. We've emailed you a sign-in link.` };
+  // Counted per email *and* address: asking from many addresses cannot lock the customer out of
+  // their own phone. Past the limit the answer is the same, only no more mail goes out.
+  const pair = await hitRateLimit(ctx.db, `signin:email:${email}:ip:${meta.ip}`, ctx.settings.signInLimitPerEmail, RATE_WINDOW_SECONDS);
+  if (!pair.allowed) return sent;
 
   const token = newSecretToken();
   const link = `${ctx.settings.publicUrl}/verify-email?token=${token}`;
@@ -106,16 +110,40 @@ export async function requestSignInLink(ctx: AppContext, input: { email: string;
     await enqueueMail(trx, signInMail(email, link, SIGN_IN_LINK_TTL_MINUTES));
   });
   ctx.mailer.kick();
-  return { sent: true as const, email, message: `Account found for ${email}. We've emailed you a sign-in link.` };
+  return sent;
 }
 
 function verifyFailure(status: number, message: string): AppError {
   return new AppError(status, message, { success: false, message });
 }
 
-/** Consumes a sign-in link (once, atomically) and returns the user to open a session for. */
-async function consumeSignInToken(ctx: AppContext, email: string, token: string) {
-  const tokenHash = hashToken(token);
+/** Why a link that cannot be consumed is refused: unknown or for another email, used, or expired. */
+async function linkFailure(ctx: AppContext, email: string, tokenHash: string): Promise<AppError> {
+  const known = await ctx.db
+    .selectFrom('sign_in_tokens')
+    .select(['email', 'used_at', 'expires_at'])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  if (!known || known.email !== email) return verifyFailure(400, LINK_INVALID);
+  if (known.used_at) return verifyFailure(410, LINK_USED);
+  return verifyFailure(410, LINK_EXPIRED);
+}
+
+/** Throws unless the link is live for `email`; spends nothing, so a later failure (shop down) leaves it usable. */
+async function checkSignInToken(ctx: AppContext, email: string, tokenHash: string): Promise<void> {
+  const live = await ctx.db
+    .selectFrom('sign_in_tokens')
+    .select('id')
+    .where('token_hash', '=', tokenHash)
+    .where('email', '=', email)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .executeTakeFirst();
+  if (!live) throw await linkFailure(ctx, email, tokenHash);
+}
+
+/** Consumes a sign-in link (once, atomically: of two concurrent uses one wins). */
+async function consumeSignInToken(ctx: AppContext, email: string, tokenHash: string) {
   const consumed = await ctx.db
     .updateTable('sign_in_tokens')
     .set({ used_at: new Date() })
@@ -126,15 +154,7 @@ async function consumeSignInToken(ctx: AppContext, email: string, token: string)
     .returning(['next_path'])
     .executeTakeFirst();
   if (consumed) return consumed;
-
-  const known = await ctx.db
-    .selectFrom('sign_in_tokens')
-    .select(['email', 'used_at', 'expires_at'])
-    .where('token_hash', '=', tokenHash)
-    .executeTakeFirst();
-  if (!known || known.email !== email) throw verifyFailure(400, LINK_INVALID);
-  if (known.used_at) throw verifyFailure(410, LINK_USED);
-  throw verifyFailure(410, LINK_EXPIRED);
+  throw await linkFailure(ctx, email, tokenHash);
 }
 
 /**
@@ -171,9 +191,11 @@ export async function verifySignIn(ctx: AppContext, input: { email?: string; tok
   if (!input.token?.trim()) throw verifyFailure(400, LINK_INVALID);
   await enforceRateLimit(ctx.db, `verify:ip:${meta.ip}`, ctx.settings.signInLimitPerIp);
   const email = normalizeEmail(rawEmail);
-  const { next_path } = await consumeSignInToken(ctx, email, input.token.trim());
-
+  const tokenHash = hashToken(input.token.trim());
+  await checkSignInToken(ctx, email, tokenHash);
+  // The shop first: when it is down (503) the link must stay usable for a retry.
   const customer = await findShopCustomer(ctx, email, { admin: await isAdminEmail(ctx, email) });
+  const { next_path } = await consumeSignInToken(ctx, email, tokenHash);
   const user = await saveSignedInUser(ctx.db, email, customer, { makeAdmin: ctx.settings.adminEmails.includes(email) });
   if (!customer && !user.is_admin) {
     throw new AppError(422, notInShopMessage(rawEmail), { success: false, notInShopify: true, message: notInShopMessage(rawEmail) });
@@ -190,7 +212,8 @@ export async function verifySignIn(ctx: AppContext, input: { email?: string; tok
     user,
     sessionId: session.id,
     expiresAt,
-    next: next_path ?? '/dashboard',
+    // Admins land on their queue unless the link was asked for from another page.
+    next: user.is_admin && (next_path ?? '/dashboard') === '/dashboard' ? '/admin' : (next_path ?? '/dashboard'),
     message: `Welcome back! Account found for ${email}. Redirecting to dashboard...`,
   };
 }
@@ -203,18 +226,29 @@ export interface CurrentUser {
   sessionId: string;
 }
 
-/** The session behind a verified token: live only while not revoked, not expired, and its user exists. */
-export async function loadSession(db: Db, sessionId: string, userId: string): Promise<CurrentUser | null> {
+/** A session's last_seen_at is written at most this often: not one write per request. */
+const TOUCH_EVERY_MS = 60_000;
+
+/**
+ * The session behind a verified token: live only while not revoked, not expired, used within the
+ * last `idleHours`, and its user exists.
+ */
+export async function loadSession(db: Db, sessionId: string, userId: string, idleHours: number): Promise<CurrentUser | null> {
+  const now = Date.now();
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id', 'users.email', 'users.name', 'users.is_admin', 'sessions.id as session_id'])
+    .select(['users.id', 'users.email', 'users.name', 'users.is_admin', 'sessions.id as session_id', 'sessions.last_seen_at'])
     .where('sessions.id', '=', sessionId)
     .where('sessions.user_id', '=', userId)
     .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', new Date())
+    .where('sessions.expires_at', '>', new Date(now))
+    .where('sessions.last_seen_at', '>', new Date(now - idleHours * 3600_000))
     .executeTakeFirst();
   if (!row) return null;
+  if (now - row.last_seen_at.getTime() > TOUCH_EVERY_MS) {
+    await db.updateTable('sessions').set({ last_seen_at: new Date(now) }).where('id', '=', sessionId).where('last_seen_at', '<', new Date(now)).execute();
+  }
   return { id: row.id, email: row.email, name: row.name, isAdmin: row.is_admin, sessionId: row.session_id };
 }
 

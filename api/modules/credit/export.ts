@@ -6,7 +6,9 @@ import { PUSH_STATUSES, type PushStatus } from '#api/db/types.ts';
 import { ErrorBody } from '#api/modules/auth/model.ts';
 import type { AuthPlugin } from '#api/modules/auth/plugin.ts';
 import { cleanText, containsPattern } from '#api/modules/requests/input.ts';
-import { LEDGER_ENTRY_COLUMNS, ledgerWithCustomer } from './record.ts';
+import { csvLine } from '#api/lib/csv.ts';
+import { creditRecordQuery, toCreditRecord } from './record.ts';
+import { CREDIT_CSV_HEADER, creditCsvCells } from './rules.ts';
 
 /**
  * GET /api/admin/credit-history/export.csv: the credit history as the admin filtered it (q, status),
@@ -14,19 +16,6 @@ import { LEDGER_ENTRY_COLUMNS, ledgerWithCustomer } from './record.ts';
  */
 
 const BATCH = 500;
-export const CSV_HEADER = ['Date', 'User ID', 'Exchange ID', 'Type', 'Amount', 'Currency', 'Status', 'Customer Email', 'Transaction ID', 'Note'];
-const TYPE_LABELS: Record<string, string> = { exchange_credit: 'Exchange Credit' };
-const STATUS_LABELS: Record<PushStatus, string> = { success: 'Success', failed: 'Failed', pending: 'Pending' };
-
-/** One CSV field: quoted when needed; a leading = + - @ is defused so a spreadsheet never runs it as a formula. */
-export function csvField(value: string | number | null | undefined): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-const csvLine = (values: (string | number | null | undefined)[]) => `${values.map(csvField).join(',')}\r\n`;
-
 /** Where the last batch ended: created_at as PostgreSQL's own text, so no microsecond is lost. */
 interface Cursor {
   createdAt: string;
@@ -36,8 +25,8 @@ interface Cursor {
 type BatchRow = Awaited<ReturnType<ReturnType<typeof batchQuery>['execute']>>[number];
 
 function batchQuery(db: Db, filter: { q?: string; status?: PushStatus }, after: Cursor | null) {
-  let query = ledgerWithCustomer(db)
-    .select([...LEDGER_ENTRY_COLUMNS, 'l.created_at', sql<string>`l.created_at::text`.as('cursor_at')])
+  let query = creditRecordQuery(db)
+    .select(['l.created_at', 'l.pushed_at', sql<string>`l.created_at::text`.as('cursor_at')])
     .where('l.type', '=', 'exchange_credit');
   if (filter.status) query = query.where('l.push_status', '=', filter.status);
   const q = cleanText(filter.q);
@@ -48,26 +37,16 @@ function batchQuery(db: Db, filter: { q?: string; status?: PushStatus }, after: 
 
 /** The CSV text of the filtered history, produced batch by batch. */
 export async function* creditHistoryCsv(db: Db, filter: { q?: string; status?: PushStatus }): AsyncGenerator<string> {
-  yield `\uFEFF${csvLine(CSV_HEADER)}`;
+  yield `\uFEFF${csvLine(CREDIT_CSV_HEADER)}`;
   let after: Cursor | null = null;
   for (;;) {
     const rows: BatchRow[] = await batchQuery(db, filter, after).execute();
     if (rows.length === 0) return;
     yield rows
-      .map((r) =>
-        csvLine([
-          new Date(r.created_at).toISOString(),
-          r.user_id,
-          r.exchange_request_id,
-          TYPE_LABELS[r.type] ?? r.type,
-          Number(r.amount).toFixed(2),
-          r.currency,
-          STATUS_LABELS[r.push_status],
-          r.email,
-          r.external_transaction_id,
-          r.note,
-        ]),
-      )
+      .map((r) => {
+        const pushedAt = r.pushed_at === null ? null : new Date(r.pushed_at).toISOString();
+        return csvLine(creditCsvCells(toCreditRecord(r, { createdAt: new Date(r.created_at).toISOString(), pushedAt })));
+      })
       .join('');
     if (rows.length < BATCH) return;
     const last: BatchRow = rows[rows.length - 1]!;

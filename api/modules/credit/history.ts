@@ -25,12 +25,21 @@ export interface CreditHistoryFilter extends PageRequest {
   status?: PushStatus;
 }
 
-/** GET /api/admin/credit-history: newest first; q matches the user ID or the exchange ID (trigram-indexed). */
+/** GET /api/admin/credit-history: newest first; q matches the user ID or the exchange ID (trigram-indexed), or the customer's email. */
 export async function listCreditHistory(db: Db, filter: CreditHistoryFilter = {}): Promise<ListResult<CreditRecord>> {
   let base = db.selectFrom('credit_ledger').where('type', '=', 'exchange_credit');
   if (filter.status) base = base.where('push_status', '=', filter.status);
   const q = cleanText(filter.q);
-  if (q) base = base.where(sql<string>`(user_id::text || ' ' || exchange_request_id::text)`, 'like', containsPattern(q));
+  if (q) {
+    const pattern = containsPattern(q);
+    // the ids, and the customer's email the page shows beside them
+    base = base.where((eb) =>
+      eb.or([
+        eb(sql<string>`(user_id::text || ' ' || exchange_request_id::text)`, 'like', pattern),
+        eb('user_id', 'in', eb.selectFrom('users').select('users.id').where(sql<string>`lower(users.email)`, 'like', pattern)),
+      ]),
+    );
+  }
   const page = pageOf(filter);
   let ids = base.select('id').orderBy('created_at', 'desc').orderBy('id', 'desc');
   if (page) ids = ids.limit(page.limit).offset(page.offset);
@@ -44,7 +53,8 @@ export async function listCreditHistory(db: Db, filter: CreditHistoryFilter = {}
     .orderBy('l.created_at', 'desc')
     .orderBy('l.id', 'desc')
     .execute();
-  return { items: rows.map(fromHistoryRow), total: count ? Number(count.total) : rows.length };
+  const items = rows.map(fromHistoryRow);
+  return { items, total: count ? Number(count.total) : rows.length };
 }
 
 const parseLedgerId = (id: string | number | undefined) => {

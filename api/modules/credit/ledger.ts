@@ -2,30 +2,25 @@ import { sql } from 'kysely';
 import type { AppContext } from '#api/context.ts';
 import type { CreditLedgerRow, ExchangeRequestRow } from '#api/db/types.ts';
 import { badRequest, conflict, notFound } from '#api/lib/errors.ts';
-import { formatMoney } from '#api/modules/mail/templates.ts';
+import { formatMoney } from '#api/lib/money.ts';
 import { recordEvent, type Actor } from '#api/modules/requests/events.ts';
 import { cleanText } from '#api/modules/requests/input.ts';
-import { INVALID_CREDIT } from '#api/modules/requests/model.ts';
 import { notifyCredited } from '#api/modules/requests/notify.ts';
 import { ADMIN_NOT_FOUND, findRequest, requestOr404 } from '#api/modules/requests/queries.ts';
+import type { ImageRef } from '#api/modules/images/service.ts';
+import { attachInspectionImages, creditBreakdownText, creditMailLines, creditTerms } from '#api/modules/valuation/credit.ts';
+import { emitRequestEvent } from '#api/modules/webhooks/events.ts';
+import { creditExpiresAt } from './expiry.ts';
 import { pushDueCredits } from './push.ts';
+import { INVALID_CREDIT, MAX_CREDIT, wholeCredit } from './rules.ts';
 
-/** The largest credit one request can get (numeric(12,2) holds more; no printer part is worth this). */
-export const MAX_CREDIT = 10_000_000;
+export { MAX_CREDIT };
 
-/**
- * The admin's credit amount as a whole number: a number (or a numeric string) of at least 0,
- * rounded. A rounded 0 is refused too: the ledger only records credit that was given.
- */
+/** The admin's credit amount (see wholeCredit), or 400 with the spec's message. */
 export function parseCreditAmount(value: unknown): number {
-  let n: number;
-  if (typeof value === 'number') n = value;
-  else if (typeof value === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(value)) n = Number(value);
-  else throw badRequest(INVALID_CREDIT);
-  if (!Number.isFinite(n) || n < 0 || n > MAX_CREDIT) throw badRequest(INVALID_CREDIT);
-  const rounded = Math.round(n);
-  if (rounded <= 0) throw badRequest(INVALID_CREDIT);
-  return rounded;
+  const amount = wholeCredit(value);
+  if (amount === null) throw badRequest(INVALID_CREDIT);
+  return amount;
 }
 
 export interface CreditAssigned {
@@ -43,20 +38,23 @@ export async function assignCredit(
   ctx: AppContext,
   actor: Actor,
   id: string | undefined,
-  input: { creditAmount?: unknown; additionalFeedback?: string | null },
+  input: { creditAmount?: unknown; additionalFeedback?: string | null; reason?: string | null; inspectionImages?: ImageRef[] | null },
 ): Promise<CreditAssigned> {
   const current = await requestOr404(ctx.db, id);
-  const amount = parseCreditAmount(input.creditAmount);
+  const base = parseCreditAmount(input.creditAmount);
   const note = cleanText(input.additionalFeedback);
 
   const assigned = await ctx.db.transaction().execute(async (trx) => {
+    // the ledger keeps the admin's amount and the campaign bonus apart; the shop gets their total, once
+    const terms = await creditTerms(trx, current, base, cleanText(input.reason));
+    const amount = terms.total;
     const request = await trx
       .updateTable('exchange_requests')
-      .set({ credit_amount: sql`${amount}::numeric`, credited_at: sql`now()`, updated_at: sql`now()` })
+      .set({ credit_amount: sql`${amount}::numeric`, credit_reason: terms.reason, credited_at: sql`now()`, updated_at: sql`now()` })
       .where('id', '=', current.id)
       .where('status', '=', 'approved')
       .where('transit_status', '=', 'received')
-      .where(sql<boolean>`credit_amount = 0`)
+      .where('credited_at', 'is', null)
       .returningAll()
       .executeTakeFirst();
     if (!request) return undefined;
@@ -67,10 +65,15 @@ export async function assignCredit(
         exchange_request_id: request.id,
         type: 'exchange_credit',
         amount,
+        base_amount: terms.base,
+        bonus_amount: terms.bonus,
+        campaign_id: terms.bonus > 0 ? terms.campaign?.id : null,
         currency: request.currency,
-        next_push_at: sql`now()`,
+        // nothing to push for a 0 credit: the row is settled as it is written
+        ...(amount > 0 ? { next_push_at: sql`now()` } : { push_status: 'success' as const, next_push_at: null }),
         note,
         created_by: actor.id,
+        expires_at: creditExpiresAt(ctx.settings),
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -80,16 +83,19 @@ export async function assignCredit(
       actor,
       fromStatus: request.status,
       toStatus: request.status,
-      note: `${formatMoney(amount, request.currency)} store credit assigned${note ? `. ${note}` : ''}`,
+      note: `${formatMoney(amount, request.currency)} store credit assigned${terms.bonus > 0 ? ` (${creditBreakdownText(terms, request.currency)})` : ''}${terms.reason ? `. Below the quote because: ${terms.reason}` : ''}${note ? `. ${note}` : ''}`,
     });
-    await notifyCredited(trx, ctx, request);
+    const photos = input.inspectionImages ?? [];
+    await attachInspectionImages(trx, { adminId: actor.id!, requestId: request.id, images: photos });
+    await notifyCredited(trx, ctx, request, creditMailLines(request, terms, photos, ctx.settings.publicUrl));
+    await emitRequestEvent(trx, 'request.credited', request);
     return { request, ledger };
   });
 
   if (!assigned) {
     const latest = await findRequest(ctx.db, current.id);
     if (!latest) throw notFound(ADMIN_NOT_FOUND);
-    if (Number(latest.credit_amount) > 0) throw conflict('Credit has already been assigned to this request.');
+    if (latest.credited_at !== null) throw conflict('Credit has already been assigned to this request.');
     throw conflict('Credit can only be assigned once the item has been received.');
   }
   ctx.mailer.kick();

@@ -1,18 +1,26 @@
 import { sql } from 'kysely';
 import type { AppContext } from '#api/context.ts';
+import type { Db } from '#api/db/connect.ts';
 import type { CreditLedgerRow } from '#api/db/types.ts';
 import type { PushOutcome } from '#api/integrations/shop/types.ts';
+import { emitCreditEvent } from '#api/modules/webhooks/events.ts';
 import { customerRef } from './service.ts';
+import { drainInBatches, type BatchReport } from '#api/lib/drain.ts';
 
 /**
  * Pushing ledger rows to the shop (DESIGN "credit ledger"). A row is claimed with
  * FOR UPDATE SKIP LOCKED and leased (push_status 'pending', next_push_at = now + lease) in a short
  * transaction; the shop is called outside it, with the row id as the idempotency key; the outcome
  * is recorded only if the lease is still ours. Any number of instances can run this at once.
+ *
+ * A push never outlives its lease (CREDIT_PUSH_LEASE_SECONDS): the batch gets a deadline at half
+ * the lease from its claim; the shop backend sends nothing after it and abandons a request still in
+ * flight, and rows of the batch not started by then are handed back. Otherwise a slow shop (throttle
+ * waits, timeouts) could let a second worker claim the row and credit while the first still might.
  */
 
-/** How long a claimed row is left to its pusher before another worker may try it again. */
-export const PUSH_LEASE_SECONDS = 300;
+/** The share of the lease a push may use; the rest is margin for a request the shop is still running. */
+const DEADLINE_SHARE_OF_LEASE = 0.5;
 /** Automatic retries stop after this many attempts; an admin can still retry by hand. */
 export const MAX_PUSH_ATTEMPTS = 10;
 const BACKOFF_BASE_SECONDS = 30;
@@ -23,10 +31,11 @@ export function pushBackoffSeconds(attempts: number): number {
   return Math.min(BACKOFF_CAP_SECONDS, BACKOFF_BASE_SECONDS * 2 ** Math.min(attempts, 20));
 }
 
-export interface PushReport {
-  claimed: number;
-  succeeded: number;
-  failed: number;
+export type PushReport = BatchReport;
+
+/** Epoch ms by which a push claimed now must be over. */
+export function pushDeadline(leaseSeconds: number, claimedAt = Date.now()): number {
+  return claimedAt + leaseSeconds * 1000 * DEADLINE_SHARE_OF_LEASE;
 }
 
 async function claim(ctx: AppContext, limit: number, onlyId: number | undefined): Promise<CreditLedgerRow[]> {
@@ -48,7 +57,7 @@ async function claim(ctx: AppContext, limit: number, onlyId: number | undefined)
       .set({
         push_status: 'pending',
         push_attempts: sql`push_attempts + 1`,
-        next_push_at: sql`now() + make_interval(secs => ${PUSH_LEASE_SECONDS})`,
+        next_push_at: sql`now() + make_interval(secs => ${ctx.settings.creditPushLeaseSeconds})`,
       })
       .where('id', 'in', ids)
       .returningAll()
@@ -56,7 +65,7 @@ async function claim(ctx: AppContext, limit: number, onlyId: number | undefined)
   });
 }
 
-async function pushOne(ctx: AppContext, row: CreditLedgerRow): Promise<PushOutcome> {
+async function pushOne(ctx: AppContext, row: CreditLedgerRow, deadline: number): Promise<PushOutcome> {
   try {
     return await ctx.shop.pushCredit({
       ledgerId: row.id,
@@ -65,6 +74,8 @@ async function pushOne(ctx: AppContext, row: CreditLedgerRow): Promise<PushOutco
       customer: await customerRef(ctx, row.user_id),
       // push_attempts already counts this attempt: an earlier one may have reached the shop
       previousAttemptUnknown: row.push_attempts > 1,
+      deadline,
+      expiresAt: row.expires_at ? new Date(row.expires_at).toISOString() : null,
     });
   } catch (error) {
     // A throw says nothing about whether the shop applied the credit: retry, and look first next time.
@@ -72,37 +83,71 @@ async function pushOne(ctx: AppContext, row: CreditLedgerRow): Promise<PushOutco
   }
 }
 
-async function record(ctx: AppContext, row: CreditLedgerRow, outcome: PushOutcome): Promise<void> {
-  const base = ctx.db
-    .updateTable('credit_ledger')
-    .where('id', '=', row.id)
-    .where('push_status', '=', 'pending')
-    .where('push_attempts', '=', row.push_attempts);
+const UNIQUE_VIOLATION = '23505';
+
+const leased = (db: Db, row: CreditLedgerRow) =>
+  db.updateTable('credit_ledger').where('id', '=', row.id).where('push_status', '=', 'pending').where('push_attempts', '=', row.push_attempts);
+
+async function record(ctx: AppContext, row: CreditLedgerRow, outcome: PushOutcome): Promise<PushOutcome> {
   if (outcome.status === 'success') {
-    await base
-      .set({ push_status: 'success', external_transaction_id: outcome.transactionId, pushed_at: sql`now()`, last_push_error: null, next_push_at: null })
-      .execute();
-    return;
+    const transactionId = outcome.transactionId;
+    try {
+      await ctx.db.transaction().execute(async (trx) => {
+        const done = await leased(trx, row)
+          .set({ push_status: 'success', external_transaction_id: transactionId, pushed_at: sql`now()`, last_push_error: null, next_push_at: null })
+          .returning('id')
+          .executeTakeFirst();
+        if (done) await emitCreditEvent(trx, 'credit.pushed', row.id);
+      });
+      return outcome;
+    } catch (error) {
+      if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+      // another ledger row holds this shop transaction (the unique index): never count one credit twice
+      outcome = { status: 'failed', error: `Shop transaction ${outcome.transactionId} is already recorded for another credit; will look again`, retryable: true };
+    }
   }
   const again = outcome.retryable && row.push_attempts < MAX_PUSH_ATTEMPTS;
-  await base
-    .set({
-      push_status: 'failed',
-      last_push_error: outcome.error.slice(0, 2000) || 'The shop refused the credit.',
-      next_push_at: again ? sql`now() + make_interval(secs => ${pushBackoffSeconds(row.push_attempts)})` : null,
-    })
-    .execute();
+  const error = outcome.error;
+  await ctx.db.transaction().execute(async (trx) => {
+    const failed = await leased(trx, row)
+      .set({
+        push_status: 'failed',
+        last_push_error: error.slice(0, 2000) || 'The shop refused the credit.',
+        next_push_at: again ? sql`now() + make_interval(secs => ${pushBackoffSeconds(row.push_attempts)})` : null,
+      })
+      .returning('id')
+      .executeTakeFirst();
+    if (failed) await emitCreditEvent(trx, 'credit.failed', row.id);
+  });
   ctx.log.warn('store credit push failed', { ledgerId: row.id, attempt: row.push_attempts, retryable: outcome.retryable, again, error: outcome.error });
+  return outcome;
+}
+
+/** Hands back rows this worker claimed but did not start: due again at once, the claim not counted. */
+async function release(ctx: AppContext, rows: CreditLedgerRow[]): Promise<void> {
+  for (const row of rows) {
+    await ctx.db
+      .updateTable('credit_ledger')
+      .set({ push_attempts: sql`push_attempts - 1`, next_push_at: sql`now()` })
+      .where('id', '=', row.id)
+      .where('push_status', '=', 'pending')
+      .where('push_attempts', '=', row.push_attempts)
+      .execute();
+  }
 }
 
 /** Pushes due ledger rows (or just `onlyId`) to the shop and records each outcome. Never throws for a shop failure. */
 export async function pushDueCredits(ctx: AppContext, options: { limit?: number; onlyId?: number } = {}): Promise<PushReport> {
   const report: PushReport = { claimed: 0, succeeded: 0, failed: 0 };
+  const deadline = pushDeadline(ctx.settings.creditPushLeaseSeconds);
   const rows = await claim(ctx, options.limit ?? 20, options.onlyId);
-  for (const row of rows) {
+  for (const [index, row] of rows.entries()) {
+    if (Date.now() >= deadline) {
+      await release(ctx, rows.slice(index));
+      break;
+    }
     report.claimed++;
-    const outcome = await pushOne(ctx, row);
-    await record(ctx, row, outcome);
+    const outcome = await record(ctx, row, await pushOne(ctx, row, deadline));
     if (outcome.status === 'success') report.succeeded++;
     else report.failed++;
   }
@@ -110,13 +155,6 @@ export async function pushDueCredits(ctx: AppContext, options: { limit?: number;
 }
 
 /** The background job: drains everything due, batch by batch. */
-export async function pushAllDueCredits(ctx: AppContext): Promise<PushReport> {
-  const total: PushReport = { claimed: 0, succeeded: 0, failed: 0 };
-  for (;;) {
-    const batch = await pushDueCredits(ctx, { limit: 20 });
-    total.claimed += batch.claimed;
-    total.succeeded += batch.succeeded;
-    total.failed += batch.failed;
-    if (batch.claimed < 20) return total;
-  }
+export function pushAllDueCredits(ctx: AppContext): Promise<PushReport> {
+  return drainInBatches((limit) => pushDueCredits(ctx, { limit }));
 }

@@ -14,6 +14,8 @@ export const LEDGER_ENTRY_COLUMNS = [
   'l.exchange_request_id',
   'l.type',
   'l.amount',
+  'l.base_amount',
+  'l.bonus_amount',
   'l.currency',
   'l.push_status',
   'l.external_transaction_id',
@@ -23,8 +25,14 @@ export const LEDGER_ENTRY_COLUMNS = [
 
 export const ledgerWithCustomer = (db: Db) => db.selectFrom('credit_ledger as l').innerJoin('users as u', 'u.id', 'l.user_id');
 
-/** What a CreditRecord is made of, but for its two times: each caller selects those in its own form. */
-export const creditRecordQuery = (db: Db) => ledgerWithCustomer(db).select([...LEDGER_ENTRY_COLUMNS, 'l.push_attempts', 'l.last_push_error']);
+/**
+ * What a CreditRecord is made of, but for its two times: each caller selects those in its own form.
+ * The request may have been deleted since (the ledger keeps its rows), hence the left join.
+ */
+export const creditRecordQuery = (db: Db) =>
+  ledgerWithCustomer(db)
+    .leftJoin('exchange_requests as r', 'r.id', 'l.exchange_request_id')
+    .select([...LEDGER_ENTRY_COLUMNS, 'l.push_attempts', 'l.last_push_error', 'r.product_name']);
 
 type CreditRecordRow = Awaited<ReturnType<ReturnType<typeof creditRecordQuery>['executeTakeFirstOrThrow']>>;
 
@@ -36,6 +44,8 @@ export function toCreditRecord(row: CreditRecordRow, times: { createdAt: string;
     exchangeRequestId: row.exchange_request_id,
     type: row.type,
     amount: Number(row.amount),
+    baseAmount: Number(row.base_amount ?? row.amount),
+    bonusAmount: Number(row.bonus_amount),
     currency: row.currency,
     loyaltyPointsSuccess: row.push_status === 'success',
     createdAt: times.createdAt,
@@ -44,6 +54,7 @@ export function toCreditRecord(row: CreditRecordRow, times: { createdAt: string;
     pushAttempts: row.push_attempts,
     pushedAt: times.pushedAt,
     customerEmail: row.email,
+    productName: row.product_name,
     transactionId: row.external_transaction_id,
     note: row.note,
   };

@@ -33,3 +33,13 @@ export async function getCustomerCredit(ctx: AppContext, user: { id: string }) {
     });
   }
 }
+
+/** The customer's store-credit balance at the shop, or null when the shop cannot say: a request detail never fails for it. */
+export async function balanceOrNull(ctx: AppContext, userId: string): Promise<number | null> {
+  try {
+    return (await ctx.shop.getBalance(await customerRef(ctx, userId))).amount;
+  } catch (error) {
+    ctx.log.warn('store credit balance unavailable for a request detail', { userId, error });
+    return null;
+  }
+}

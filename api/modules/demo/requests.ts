@@ -22,6 +22,8 @@ interface DemoRequest {
   stage: Stage;
   feedback?: string;
   credit?: number;
+  /** why the credit is below the guide's quote */
+  creditReason?: string;
 }
 
 const DEMO_REQUESTS: DemoRequest[] = [
@@ -34,7 +36,8 @@ const DEMO_REQUESTS: DemoRequest[] = [
     images: ['toner-1.jpg', 'toner-2.jpg'],
     stage: 'completed',
     feedback: 'Cartridge checked: genuine, 30% toner. Thank you!',
-    credit: 450,
+    credit: 650,
+    creditReason: 'About 30% toner left, so it is valued at a third of a full cartridge.',
   },
   {
     customer: 'asha.rao@example.com',
@@ -129,8 +132,9 @@ export async function seedDemoRequests(ctx: AppContext, adminEmail: string): Pro
       });
     }
     if (reached(demo.stage, 'received')) await markReceived(ctx, adminActor, request.id, { transitStatus: 'received', adminNote: 'Arrived in good order.' });
-    if (reached(demo.stage, 'completed')) {
-      await assignCredit(ctx, adminActor, request.id, { creditAmount: demo.credit ?? 100, additionalFeedback: 'Valued after inspection.' });
+    // Demo credit is never pushed to a real shop: on Shopify the demo stops at received.
+    if (reached(demo.stage, 'completed') && ctx.settings.shopBackend === 'embedded') {
+      await assignCredit(ctx, adminActor, request.id, { creditAmount: demo.credit ?? 100, additionalFeedback: 'Valued after inspection.', reason: demo.creditReason });
       await changeStatus(ctx, adminActor, request.id, { status: 'completed' });
     }
   }

@@ -5,6 +5,7 @@ import type { AppContext } from '#api/context.ts';
 import { importCustomerExport } from '#api/modules/customers/service.ts';
 import { grantAdmin } from '#api/modules/users/service.ts';
 import { seedDemoRequests } from './requests.ts';
+import { seedDemoValuation } from './valuation.ts';
 
 const DATA = fileURLToPath(new URL('./data/', import.meta.url));
 export const DEMO_ADMIN_EMAIL = 'admin@swappoints.demo';
@@ -69,6 +70,8 @@ export async function seedDemo(ctx: AppContext): Promise<DemoReport> {
     if (inserted) createdWarehouses++;
   }
   await grantAdmin(ctx.db, DEMO_ADMIN_EMAIL);
+  // the guide comes with the sample requests (which are quoted by it); tests that make their own requests get neither
+  if (ctx.settings.demoRequests) await seedDemoValuation(ctx, DATA);
   const requests = ctx.settings.demoRequests ? await seedDemoRequests(ctx, DEMO_ADMIN_EMAIL) : 0;
   return { customers: customers.created, warehouses: createdWarehouses, requests, admin: DEMO_ADMIN_EMAIL };
 }

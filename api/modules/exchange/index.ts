@@ -7,6 +7,11 @@ import { CreateExchangeBody, CustomerListQuery, Deleted, ExchangeRequest, Exchan
 import { listCustomerRequests, ownRequestOr404, withImages } from '#api/modules/requests/queries.ts';
 import { cancelRequest } from '#api/modules/requests/remove.ts';
 import { createRequest, submitShipping } from '#api/modules/requests/service.ts';
+import { correctShipping } from '#api/modules/requests/shipping.ts';
+import { creditPushStatusOf } from '#api/modules/requests/queries.ts';
+import { balanceOrNull } from '#api/modules/credit/service.ts';
+import { valuationDetailOf } from '#api/modules/valuation/credit.ts';
+import { pagedByDefault } from '#api/modules/requests/input.ts';
 
 const signedIn = { 401: ErrorBody, 403: ErrorBody };
 
@@ -25,14 +30,14 @@ export function exchangeRoutes(ctx: AppContext, auth: AuthPlugin) {
       {
         auth: true,
         body: CreateExchangeBody,
-        response: { 201: t.Object({ id: t.String({ description: 'the new request’s id' }) }), 400: ErrorBody, ...signedIn },
-        detail: { summary: 'Submit a used product for exchange, with 1 to 5 uploaded images' },
+        response: { 201: t.Object({ id: t.String({ description: 'the new request’s id' }) }), 400: ErrorBody, 409: ErrorBody, ...signedIn },
+        detail: { summary: 'Submit a used product for exchange, with 1 to 5 uploaded images; an item the shop does not take is refused (409 with the reason)' },
       },
     )
     .get(
       '',
       async ({ query, user, set }) => {
-        const { items, total } = await listCustomerRequests(ctx.db, user.id, query);
+        const { items, total } = await listCustomerRequests(ctx.db, user.id, pagedByDefault(query));
         set.headers['x-total-count'] = String(total);
         return items;
       },
@@ -47,7 +52,14 @@ export function exchangeRoutes(ctx: AppContext, auth: AuthPlugin) {
       '/:id',
       async ({ params, user }) => {
         const row = await ownRequestOr404(ctx.db, user.id, params.id);
-        return { ...(await one(row)), events: await eventsOf(ctx.db, row.id, 'customer') };
+        const [request, events, valuation, balance, creditPushStatus] = await Promise.all([
+          one(row),
+          eventsOf(ctx.db, row.id, 'customer'),
+          valuationDetailOf(ctx.db, row.id),
+          balanceOrNull(ctx, user.id),
+          creditPushStatusOf(ctx.db, row.id),
+        ]);
+        return { ...request, ...valuation, events, totalShopifyCredit: balance, totalLoyaltyPoints: balance, creditPushStatus };
       },
       {
         auth: true,
@@ -72,5 +84,11 @@ export function exchangeRoutes(ctx: AppContext, auth: AuthPlugin) {
       body: ShippingBody,
       response: { 200: ExchangeRequest, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, ...signedIn },
       detail: { summary: 'Add the shipping details of an approved request; its item is then shipped' },
+    })
+    .put('/:id/shipping', async ({ params, body, user }) => one(await correctShipping(ctx, user, params.id, body)), {
+      auth: true,
+      body: ShippingBody,
+      response: { 200: ExchangeRequest, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, ...signedIn },
+      detail: { summary: 'Correct the shipping details of your request until its item is received' },
     });
 }

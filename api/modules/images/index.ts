@@ -1,14 +1,19 @@
 import { Elysia } from 'elysia';
 import type { AppContext } from '#api/context.ts';
-import { contentTypeOfExtension, IMAGE_TYPES, PUBLIC_ID } from '#api/integrations/images/index.ts';
+import { contentTypeOfExtension, IMAGE_TYPES, imageKey, PUBLIC_ID } from '#api/integrations/images/index.ts';
 import { notFound } from '#api/lib/errors.ts';
 import { ErrorBody } from '#api/modules/auth/model.ts';
 import type { AuthPlugin } from '#api/modules/auth/plugin.ts';
 import { MediaParams, UploadResponse } from './model.ts';
+import { VARIANT_WIDTHS, type VariantWidth } from './rules.ts';
+import { imageStoreFailed } from './service.ts';
 import { handleUpload } from './upload.ts';
+import { readVariant } from './variants.ts';
 
 const NO_SUCH_IMAGE = 'No such image.';
 const MEDIA_FILE = new RegExp(`^(${PUBLIC_ID.source.slice(1, -1)})\\.([a-z]+)$`);
+const VARIANT_FILE = new RegExp(`^(${PUBLIC_ID.source.slice(1, -1)})\\.w(\\d{2,4})\\.webp$`);
+const isVariantWidth = (n: number): n is VariantWidth => (VARIANT_WIDTHS as readonly number[]).includes(n);
 
 /**
  * The embedded image service, mounted beside /api: `POST /image/upload` (signed-in users, the
@@ -35,7 +40,7 @@ export function imageRoutes(ctx: AppContext, auth: AuthPlugin) {
         auth: true,
         // The body is read by handleUpload after auth, with a size cap: never by the framework.
         parse: 'none',
-        response: { 200: UploadResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 413: ErrorBody, 415: ErrorBody, 429: ErrorBody },
+        response: { 200: UploadResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 413: ErrorBody, 415: ErrorBody, 429: ErrorBody, 503: ErrorBody },
         detail: {
           summary: 'Upload one product image (multipart: file, upload_preset, cloud_name)',
           description: 'JPEG, PNG, WebP, GIF or AVIF, judged by the bytes; 5 MB at most; 20 unattached uploads per user at most.',
@@ -46,16 +51,29 @@ export function imageRoutes(ctx: AppContext, auth: AuthPlugin) {
     .get(
       '/media/:file',
       async ({ params, request }) => {
+        const variant = VARIANT_FILE.exec(params.file);
+        if (variant) {
+          const width = Number(variant[2]);
+          if (!isVariantWidth(width)) throw notFound(NO_SUCH_IMAGE);
+          const found = await readVariant(ctx, variant[1]!, width).catch((error) => {
+            throw imageStoreFailed(ctx, 'get variant', error);
+          });
+          if (!found) throw notFound(NO_SUCH_IMAGE);
+          const headers: Record<string, string> = { 'content-type': found.object.contentType, 'x-content-type-options': 'nosniff' };
+          // A variant never changes; the original standing in for one that could not be made may be replaced by it later.
+          headers['cache-control'] = found.kind === 'variant' ? 'public, max-age=31536000, immutable' : 'public, max-age=300';
+          if (found.object.byteSize >= 0) headers['content-length'] = String(found.object.byteSize);
+          return new Response(found.object.body, { status: 200, headers });
+        }
         const match = MEDIA_FILE.exec(params.file);
         const wanted = match ? contentTypeOfExtension(match[2]!) : undefined;
         if (!match || !wanted) throw notFound(NO_SUCH_IMAGE);
         const publicId = match[1]!;
-        const image = await ctx.images.read(publicId);
-        // The extension must be the stored type's: one URL per image, never a second type for the same bytes.
-        if (!image || image.contentType !== wanted) {
-          if (image?.body instanceof ReadableStream) await image.body.cancel().catch(() => {});
-          throw notFound(NO_SUCH_IMAGE);
-        }
+        // The key holds the extension, so another type for the same id finds nothing: one URL per image.
+        const image = await ctx.images.get(imageKey(publicId, wanted)).catch((error) => {
+          throw imageStoreFailed(ctx, 'get', error);
+        });
+        if (!image) throw notFound(NO_SUCH_IMAGE);
         const headers: Record<string, string> = {
           'content-type': image.contentType,
           'x-content-type-options': 'nosniff',
@@ -65,10 +83,10 @@ export function imageRoutes(ctx: AppContext, auth: AuthPlugin) {
           etag: `"${publicId}"`,
         };
         if (request.headers.get('if-none-match')?.includes(`"${publicId}"`)) {
-          if (image.body instanceof ReadableStream) await image.body.cancel().catch(() => {});
+          await image.body.cancel().catch(() => {});
           return new Response(null, { status: 304, headers });
         }
-        headers['content-length'] = String(image.byteSize);
+        if (image.byteSize >= 0) headers['content-length'] = String(image.byteSize);
         return new Response(image.body, { status: 200, headers });
       },
       {

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import type { AppContext } from '#api/context.ts';
 import type { Db } from '#api/db/connect.ts';
-import { IMAGE_TYPES, newPublicId, type ImageContentType } from '#api/integrations/images/index.ts';
+import { IMAGE_TYPES, imageKey, imageKeyPrefix, isPublicId, newPublicId, type ImageContentType } from '#api/integrations/images/index.ts';
 import { AppError, badRequest, unauthorized } from '#api/lib/errors.ts';
+import { storeVariants } from './variants.ts';
 
 export const MAX_IMAGE_BYTES = 5_242_880;
 export const MAX_IMAGES_PER_REQUEST = 5;
@@ -25,6 +26,14 @@ export interface ImageRef {
  */
 export function mediaUrl(publicId: string, contentType: ImageContentType): string {
   return `/media/${publicId}.${IMAGE_TYPES[contentType]}`;
+}
+
+export const IMAGES_UNAVAILABLE = 'Images cannot be stored or shown right now. Please try again in a few minutes.';
+
+/** The image store failed (a bucket out of reach): a 503 the person can act on, the cause in the log. */
+export function imageStoreFailed(ctx: AppContext, what: string, error: unknown): AppError {
+  ctx.log.error('image store failed', { what, kind: ctx.images.kind, error });
+  return new AppError(503, IMAGES_UNAVAILABLE, {}, { 'retry-after': '30' });
 }
 
 export const tooManyUploadsMessage = () =>
@@ -54,11 +63,12 @@ export async function saveUpload(ctx: AppContext, userId: string, bytes: Uint8Ar
       .execute();
   });
   try {
-    await ctx.images.put(publicId, bytes, contentType);
+    await ctx.images.put(imageKey(publicId, contentType), bytes, contentType);
   } catch (error) {
     await ctx.db.deleteFrom('request_images').where('public_id', '=', publicId).execute();
-    throw error;
+    throw imageStoreFailed(ctx, 'put', error);
   }
+  await storeVariants(ctx, publicId, bytes);
   return { url, publicId };
 }
 
@@ -110,6 +120,7 @@ export async function imagesOf(db: Db, requestIds: string[]): Promise<Map<string
     .selectFrom('request_images')
     .select(['request_id', 'url', 'public_id'])
     .where('request_id', 'in', [...new Set(requestIds)])
+    .where('kind', '=', 'item')
     .orderBy('request_id')
     .orderBy('position')
     .execute();
@@ -128,11 +139,18 @@ export async function deleteImagesOf(trx: Db, requestIds: string[]): Promise<str
   return rows.map((r) => r.public_id);
 }
 
-/** Removes stored files; a storage failure is logged, not thrown (the rows are already gone). */
+/**
+ * Removes the stored objects of these images: each upload and every variant (thumbnail) stored
+ * beside it. A storage failure is logged, not thrown (the rows are already gone).
+ */
 export async function removeStoredImages(ctx: AppContext, publicIds: string[]): Promise<void> {
   if (publicIds.length === 0) return;
   try {
-    await ctx.images.remove(publicIds);
+    for (const publicId of publicIds.filter(isPublicId)) {
+      const keys: string[] = [];
+      for await (const stored of ctx.images.list(imageKeyPrefix(publicId))) keys.push(stored.key);
+      await ctx.images.delete(keys);
+    }
   } catch (error) {
     ctx.log.error('could not remove stored images', { count: publicIds.length, error });
   }

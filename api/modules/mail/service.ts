@@ -14,6 +14,7 @@ export interface NewMail {
 }
 
 const MAX_ATTEMPTS = 8;
+export const SIGN_IN_KIND = 'sign_in';
 /** How long a claimed message is left to its sender before another worker may try it again. */
 const LEASE_SECONDS = 120;
 
@@ -84,7 +85,10 @@ export async function drainOutbox(db: Db, transport: MailTransport, log: Logger,
     for (const mail of batch) {
       try {
         await transport.send({ to: mail.to_email, subject: mail.subject, text: mail.text_body, html: mail.html_body, link: mail.link });
-        await db.updateTable('mail_outbox').set({ status: 'sent', sent_at: new Date(), last_error: null }).where('id', '=', mail.id).execute();
+        // A sent sign-in mail is a live key to an account until it expires: once it has left by
+        // SMTP, keep only that it was sent. (Under the log transport the outbox is how it is read.)
+        const blank = transport.kind === 'smtp' && mail.kind === SIGN_IN_KIND ? { text_body: '', html_body: null, link: null } : {};
+        await db.updateTable('mail_outbox').set({ status: 'sent', sent_at: new Date(), last_error: null, ...blank }).where('id', '=', mail.id).execute();
         result.sent++;
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
@@ -104,4 +108,14 @@ export async function drainOutbox(db: Db, transport: MailTransport, log: Logger,
       }
     }
   }
+}
+
+/** Deletes mail sent more than `retentionDays` ago (MAIL_RETENTION_DAYS); unsent and failed mail stays for the operator. */
+export async function pruneSentMail(db: Db, retentionDays: number): Promise<number> {
+  const result = await db
+    .deleteFrom('mail_outbox')
+    .where('status', '=', 'sent')
+    .where('sent_at', '<', sql<Date>`now() - make_interval(days => ${retentionDays})`)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

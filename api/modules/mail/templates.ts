@@ -1,5 +1,6 @@
 import type { WarehouseAddress } from '#api/db/types.ts';
 import type { NewMail } from './service.ts';
+import { formatMoney } from '#api/lib/money.ts';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -40,15 +41,6 @@ export function signInMail(to: string, link: string, ttlMinutes: number): NewMai
 }
 
 // ---- exchange request notices -------------------------------------------------------------------
-
-const CURRENCY_SYMBOLS: Record<string, string> = { INR: '₹', USD: '$', EUR: '€', GBP: '£' };
-
-/** An amount as the spec shows it: the currency's symbol (or its code) and two decimals. */
-export function formatMoney(amount: number, currency: string): string {
-  const symbol = CURRENCY_SYMBOLS[currency];
-  const value = amount.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return symbol ? `${symbol}${value}` : `${currency} ${value}`;
-}
 
 export interface RequestSummary {
   id: string;
@@ -113,13 +105,15 @@ export function itemReceivedMail(to: string, publicUrl: string, request: Request
   });
 }
 
-export function creditAssignedMail(to: string, publicUrl: string, request: RequestSummary, amount: number, currency: string): NewMail {
+/** `valuation`: lines on the quote, a campaign bonus and why the credit is below the quote (see valuation/credit.ts). */
+export function creditAssignedMail(to: string, publicUrl: string, request: RequestSummary, amount: number, currency: string, valuation: string[] = []): NewMail {
   return composeMail({
     to,
     kind: 'credit_assigned',
     subject: `${formatMoney(amount, currency)} store credit for your ${request.productName}`,
     paragraphs: [
       `We have valued your ${productOf(request)} and assigned ${formatMoney(amount, currency)} in store credit to your shop account.`,
+      ...valuation,
       'You can use it on your next purchase.',
     ],
     action: customerLink(publicUrl, request.id),

@@ -1,3 +1,5 @@
+import { DEFAULT_PAGE_SIZE } from '#api/lib/paging.ts';
+
 /** Small helpers for reading what clients send. */
 
 /** Trimmed text without NUL characters (PostgreSQL text cannot hold them); empty becomes null. */
@@ -22,7 +24,18 @@ export interface Page {
   offset: number;
 }
 
-export const DEFAULT_PAGE_SIZE = 10;
+export { DEFAULT_PAGE_SIZE };
+
+/** An HTTP list asked for without page or pageSize: the spec's plain array, but never more than this. */
+export const UNPAGED_LIST_LIMIT = 100;
+
+/**
+ * A list route's paging: what the client asked for, or the first UNPAGED_LIST_LIMIT rows when it
+ * asked for none (the total is still in X-Total-Count), so no list answers with every row it has.
+ */
+export function pagedByDefault<T extends PageRequest>(query: T): T {
+  return query.page === undefined && query.pageSize === undefined ? { ...query, page: 1, pageSize: UNPAGED_LIST_LIMIT } : query;
+}
 
 /** Paging when the client asked for it (page or pageSize given); null means "the whole list". */
 export function pageOf(query: PageRequest): Page | null {

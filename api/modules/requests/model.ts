@@ -1,6 +1,9 @@
 import { t, type UnwrapSchema } from 'elysia';
 import type { TLiteral, TUnion } from '@sinclair/typebox';
 import { CONDITIONS, EVENT_TYPES, PUSH_STATUSES, REQUEST_STATUSES, TRANSIT_STATUSES } from '#api/db/types.ts';
+import { CreditGuide, StoredQuote } from '#api/modules/valuation/model.ts';
+import { ADMIN_SORTS } from './rules.ts';
+import { INVALID_CREDIT } from '#api/modules/credit/rules.ts';
 
 /**
  * The JSON shapes of exchange requests, their timeline, warehouses and the credit history: the
@@ -62,10 +65,22 @@ const exchangeRequestFields = {
   warehouseId: nullable(t.String()),
   warehouseInfo: nullable(WarehouseInfo),
   creditAmount: t.Number(),
+  /** when credit was assigned (0 included: an item taken for recycling); null until then */
+  creditedAt: nullable(dateTime),
   currency: t.String(),
   adminFeedback: nullable(t.String()),
+  /** the valuation guide's quote when the request was submitted; null when the guide had no match */
+  quote: nullable(StoredQuote),
+  /** why the credit is below the quote */
+  creditReason: nullable(t.String()),
   createdAt: dateTime,
   updatedAt: dateTime,
+};
+
+/** What a detail page shows of the valuation: how the credit was made up and the inspection photos. */
+const valuationDetailFields = {
+  creditBreakdown: nullable(t.Object({ base: t.Number(), bonus: t.Number(), campaignName: nullable(t.String()) })),
+  inspectionImages: t.Array(ImageRef),
 };
 
 export const ExchangeRequest = t.Object(exchangeRequestFields);
@@ -82,7 +97,17 @@ export const RequestEvent = t.Object({
   createdAt: dateTime,
 });
 
-export const ExchangeRequestDetail = t.Object({ ...exchangeRequestFields, events: t.Array(RequestEvent) });
+/** the customer's store-credit balance at the shop (§3); null when the shop could not be reached */
+const balanceFields = { totalLoyaltyPoints: nullable(t.Number()), totalShopifyCredit: nullable(t.Number()) };
+
+export const ExchangeRequestDetail = t.Object({
+  ...exchangeRequestFields,
+  ...valuationDetailFields,
+  ...balanceFields,
+  events: t.Array(RequestEvent),
+  /** where the push of this request's credit to the shop stands; null before credit is assigned */
+  creditPushStatus: t.Optional(nullable(literals(PUSH_STATUSES))),
+});
 
 export const AdminExchangeRequestDetail = t.Object({
   ...exchangeRequestFields,
@@ -90,9 +115,10 @@ export const AdminExchangeRequestDetail = t.Object({
   events: t.Array(RequestEvent),
   customerName: t.String(),
   customerEmail: t.String(),
-  /** the customer's store-credit balance at the shop; null when the shop could not be reached */
-  totalLoyaltyPoints: nullable(t.Number()),
-  totalShopifyCredit: nullable(t.Number()),
+  ...balanceFields,
+  ...valuationDetailFields,
+  /** the guide's entry, multipliers and campaign, for the suggested credit */
+  creditGuide: CreditGuide,
 });
 
 /** PUT …/credit answers the request with the outcome of the push to the shop. */
@@ -107,10 +133,17 @@ export const RequestCounts = t.Object({
 
 export const CreditRecord = t.Object({
   id: t.Number(),
+  /** the request's product; null once the request has been deleted (the ledger keeps its rows) */
+  productName: nullable(t.String()),
   userId: t.String(),
   exchangeRequestId: t.String(),
   type: t.Literal('exchange_credit'),
+  /** what was pushed to the shop: baseAmount + bonusAmount */
   amount: t.Number(),
+  /** the admin's credit */
+  baseAmount: t.Number(),
+  /** a bonus campaign's addition */
+  bonusAmount: t.Number(),
   currency: t.String(),
   /** the push to the shop succeeded */
   loyaltyPointsSuccess: t.Boolean(),
@@ -137,7 +170,7 @@ const text = (max: number | undefined, error: string) =>
 export const FILL_REQUIRED_FIELDS = 'Please fill in all required fields';
 export const NEED_AN_IMAGE = 'Please upload at least one image of the product';
 export const FILL_SHIPPING_FIELDS = 'Please fill in all required shipping fields';
-export const INVALID_CREDIT = 'Please enter a valid credit amount';
+export { INVALID_CREDIT };
 
 export const CreateExchangeBody = t.Object(
   {
@@ -184,6 +217,12 @@ export const CreditBody = t.Object(
   {
     creditAmount: t.Optional(t.Union([t.Number(), t.String({ maxLength: 50 }), t.Null()], { error: INVALID_CREDIT })),
     additionalFeedback: text(10_000, 'The note must be at most 10000 characters'),
+    reason: text(2_000, 'The reason must be at most 2000 characters'),
+    inspectionImages: t.Optional(
+      t.Union([t.Array(t.Object({ url: t.String({ maxLength: 2048 }), publicId: t.String({ maxLength: 200 }) }), { maxItems: 5 }), t.Null()], {
+        error: 'inspectionImages must be a list of at most 5 uploaded images, each { url, publicId }',
+      }),
+    ),
   },
   { error: INVALID_CREDIT },
 );
@@ -217,6 +256,8 @@ export const CustomerListQuery = t.Object({ ...pagingFields, status: statusFilte
 export const AdminListQuery = t.Object({
   ...pagingFields,
   status: statusFilter,
+  sort: t.Optional(literals(ADMIN_SORTS, { error: `sort must be one of ${ADMIN_SORTS.join(', ')}` })),
+  order: t.Optional(literals(['asc', 'desc'] as const, { error: 'order must be asc or desc' })),
   tab: t.Optional(t.Integer({ minimum: 0, maximum: 3, error: 'tab must be 0, 1, 2 or 3' })),
 });
 export const CountsQuery = t.Object({ q: pagingFields.q });

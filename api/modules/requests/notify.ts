@@ -46,6 +46,6 @@ export async function notifyReceived(trx: Db, ctx: AppContext, row: ExchangeRequ
   await enqueueMail(trx, itemReceivedMail(row.customer_email, ctx.settings.publicUrl, summary(row)));
 }
 
-export async function notifyCredited(trx: Db, ctx: AppContext, row: ExchangeRequestRow): Promise<void> {
-  await enqueueMail(trx, creditAssignedMail(row.customer_email, ctx.settings.publicUrl, summary(row), Number(row.credit_amount), row.currency));
+export async function notifyCredited(trx: Db, ctx: AppContext, row: ExchangeRequestRow, valuation: string[] = []): Promise<void> {
+  await enqueueMail(trx, creditAssignedMail(row.customer_email, ctx.settings.publicUrl, summary(row), Number(row.credit_amount), row.currency, valuation));
 }

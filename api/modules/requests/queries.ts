@@ -1,19 +1,21 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '#api/db/connect.ts';
-import type { Database, ExchangeRequestRow, RequestStatus } from '#api/db/types.ts';
+import type { Database, ExchangeRequestRow, PushStatus, RequestStatus } from '#api/db/types.ts';
 import { notFound } from '#api/lib/errors.ts';
 import { isUuid } from '#api/lib/request-meta.ts';
 import { imagesOf } from '#api/modules/images/service.ts';
 import { cleanText, containsPattern, pageOf, type PageRequest } from './input.ts';
 import type { AdminExchangeRequest, ExchangeRequest, RequestCounts } from './model.ts';
+import type { AdminSort, SortOrder } from './rules.ts';
 import { toExchangeRequest } from './serialize.ts';
 
 export const CUSTOMER_NOT_FOUND = "Exchange request not found or you don't have permission to view it.";
 export const ADMIN_NOT_FOUND = 'Exchange request not found';
 
 /** The admin dashboard's tabs 0-3 (spec §4). */
-export const ADMIN_TABS = [0, 1, 2, 3] as const;
-export type AdminTab = (typeof ADMIN_TABS)[number];
+/** The admin dashboard's request tabs (pending, awaiting shipping, in transit, received); the page's ADMIN_TABS adds Credit History and Warehouse Manager. */
+export const REQUEST_TABS = [0, 1, 2, 3] as const;
+export type AdminTab = (typeof REQUEST_TABS)[number];
 
 type RequestsQuery = SelectQueryBuilder<Database, 'exchange_requests', object>;
 type Eb = ExpressionBuilder<Database, 'exchange_requests'>;
@@ -74,14 +76,19 @@ export interface ListResult<T> {
  * page is read straight off an index. With paging, the total comes from the trigger-kept counter
  * when the filter is exactly one counted bucket, otherwise from count(*).
  */
+const SORT_COLUMNS = { date: 'created_at', product: 'product_name', brand: 'brand', condition: 'condition', email: 'customer_email' } as const;
+
 async function runList(
   db: Db,
   base: RequestsQuery,
   paging: PageRequest,
   bucket: string | null = null,
+  sort: { sort?: AdminSort; order?: SortOrder } = {},
 ): Promise<{ rows: ExchangeRequestRow[]; total: number }> {
   const page = pageOf(paging);
-  let rowsQuery = base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'asc');
+  let rowsQuery = base.selectAll().orderBy(SORT_COLUMNS[sort.sort ?? 'date'], sort.order ?? 'desc');
+  if (sort.sort && sort.sort !== 'date') rowsQuery = rowsQuery.orderBy('created_at', 'desc');
+  rowsQuery = rowsQuery.orderBy('id', 'asc');
   if (page) rowsQuery = rowsQuery.limit(page.limit).offset(page.offset);
   const [rows, total] = await Promise.all([rowsQuery.execute(), page ? countOf(db, base, bucket) : undefined]);
   return { rows, total: total ?? rows.length };
@@ -134,6 +141,8 @@ export interface AdminListFilter extends PageRequest {
   q?: string;
   status?: RequestStatus;
   tab?: AdminTab;
+  sort?: AdminSort;
+  order?: SortOrder;
 }
 
 function adminBase(db: Db, filter: { q?: string; status?: RequestStatus; tab?: AdminTab }) {
@@ -149,16 +158,22 @@ function adminBase(db: Db, filter: { q?: string; status?: RequestStatus; tab?: A
   return base;
 }
 
-/** GET /api/admin/exchange-requests: every request, newest first, by tab and status; q searches product, brand and email. */
+/** GET /api/admin/exchange-requests: every request, newest first unless sorted, by tab and status; q searches product, brand and email. */
 export async function listAdminRequests(db: Db, filter: AdminListFilter): Promise<ListResult<AdminExchangeRequest>> {
-  const { rows, total } = await runList(db, adminBase(db, filter), filter, bucketOf(filter));
+  const { rows, total } = await runList(db, adminBase(db, filter), filter, bucketOf(filter), filter);
   const items = await withImages(db, rows);
   return { items: items.map((item, i) => ({ ...item, userEmail: rows[i]!.customer_email })), total };
 }
 
 /** The admin tab badges: how many requests each of tabs 0-3 holds (matching q when given). */
 export async function countAdminTabs(db: Db, filter: { q?: string } = {}): Promise<RequestCounts> {
-  const counts = await Promise.all(ADMIN_TABS.map((tab) => countOf(db, adminBase(db, { ...filter, tab }), bucketOf({ ...filter, tab }))));
+  const counts = await Promise.all(REQUEST_TABS.map((tab) => countOf(db, adminBase(db, { ...filter, tab }), bucketOf({ ...filter, tab }))));
   const [pending, awaitingShipping, inTransit, received] = counts as [number, number, number, number];
   return { pending, awaitingShipping, inTransit, received };
+}
+
+/** The push status of a request's credit ('pending' until the shop has it), or null when none is assigned. */
+export async function creditPushStatusOf(db: Db, requestId: string): Promise<PushStatus | null> {
+  const row = await db.selectFrom('credit_ledger').select('push_status').where('exchange_request_id', '=', requestId).executeTakeFirst();
+  return row?.push_status ?? null;
 }

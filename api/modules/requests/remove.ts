@@ -3,6 +3,7 @@ import type { Db } from '#api/db/connect.ts';
 import type { ExchangeRequestRow } from '#api/db/types.ts';
 import { conflict, notFound } from '#api/lib/errors.ts';
 import { removeStoredImages } from '#api/modules/images/service.ts';
+import { emitRequestEvent } from '#api/modules/webhooks/events.ts';
 import { recordEvent, type Actor } from './events.ts';
 import { ADMIN_NOT_FOUND, CUSTOMER_NOT_FOUND, findRequest } from './queries.ts';
 
@@ -20,10 +21,12 @@ async function removeRequest(
   event: (row: ExchangeRequestRow) => Parameters<typeof recordEvent>[1],
 ): Promise<ExchangeRequestRow | undefined> {
   const removed = await ctx.db.transaction().execute(async (trx) => {
-    const images = await trx.selectFrom('request_images').select('public_id').where('request_id', '=', id).execute();
+    const images = await trx.selectFrom('request_images').select(['public_id', 'url']).where('request_id', '=', id).orderBy('position').execute();
     const row = await where(trx);
     if (!row) return undefined;
-    await recordEvent(trx, event(row));
+    const recorded = event(row);
+    await recordEvent(trx, recorded);
+    await emitRequestEvent(trx, `request.${recorded.type as 'cancelled' | 'deleted'}`, row, images.map((i) => ({ url: i.url, publicId: i.public_id })));
     return { row, publicIds: images.map((i) => i.public_id) };
   });
   if (!removed) return undefined;

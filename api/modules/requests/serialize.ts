@@ -1,4 +1,5 @@
 import type { ExchangeRequestRow, RequestEvent as RequestEventRow } from '#api/db/types.ts';
+import { storedQuote } from '#api/modules/valuation/credit.ts';
 import type { ExchangeRequest, ImageRef, RequestEvent } from './model.ts';
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
@@ -40,8 +41,11 @@ export function toExchangeRequest(row: ExchangeRequestRow, images: ImageRef[]): 
         }
       : null,
     creditAmount: Number(row.credit_amount),
+    creditedAt: row.credited_at === null ? null : iso(row.credited_at),
     currency: row.currency,
     adminFeedback: row.admin_feedback,
+    quote: storedQuote(row),
+    creditReason: row.credit_reason,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };

@@ -5,12 +5,19 @@ import { CONDITIONS, REQUEST_STATUSES, type Condition, type ExchangeRequestRow, 
 import { badRequest, conflict, notFound } from '#api/lib/errors.ts';
 import { isUuid } from '#api/lib/request-meta.ts';
 import { attachImages } from '#api/modules/images/service.ts';
+import { quoteColumns } from '#api/modules/valuation/credit.ts';
+import { quoteFor } from '#api/modules/valuation/queries.ts';
 import { toWarehouseSnapshot } from '#api/modules/warehouses/service.ts';
+import { emitRequestEvent } from '#api/modules/webhooks/events.ts';
+import { enforceRequestCaps } from './caps.ts';
 import { recordEvent, type Actor } from './events.ts';
-import { cleanText, isCalendarDate } from './input.ts';
-import { FILL_REQUIRED_FIELDS, FILL_SHIPPING_FIELDS, NEED_AN_IMAGE, type CreateExchangeBody, type ShippingBody, type StatusBody, type TransitBody } from './model.ts';
+import { cleanText } from './input.ts';
+import { FILL_REQUIRED_FIELDS, NEED_AN_IMAGE, type CreateExchangeBody, type ShippingBody, type StatusBody, type TransitBody } from './model.ts';
 import { notifyDecision, notifyNewRequest, notifyReceived } from './notify.ts';
 import { ADMIN_NOT_FOUND, findRequest, ownRequestOr404, requestOr404 } from './queries.ts';
+import { DECLINE_NEEDS_FEEDBACK } from './rules.ts';
+import { readShipping } from './shipping.ts';
+import { CREDIT_BEFORE_COMPLETING } from '#api/modules/credit/rules.ts';
 
 /**
  * The exchange request state machine (spec §4, DESIGN "state changes"). Every change is one
@@ -20,11 +27,11 @@ import { ADMIN_NOT_FOUND, findRequest, ownRequestOr404, requestOr404 } from './q
 
 export const WAREHOUSE_REQUIRED = 'Please select a warehouse for shipping the product';
 export const WAREHOUSE_UNAVAILABLE = 'The selected warehouse does not exist or is not active. Please select an active warehouse.';
-export const CREDIT_BEFORE_COMPLETING = 'You must assign credit before completing the exchange';
+export { CREDIT_BEFORE_COMPLETING };
 export const INVALID_CONDITION = `Please choose a valid condition: ${CONDITIONS.join(', ')}`;
 export const INVALID_STATUS = `Please choose a valid status: ${REQUEST_STATUSES.join(', ')}`;
 
-const LIMITS = { productName: 200, brand: 100, description: 5000, carrierName: 100, trackingNumber: 100, notes: 2000 } as const;
+const LIMITS = { productName: 200, brand: 100, description: 5000 } as const;
 const tooLong = (label: string, max: number) => badRequest(`${label} must be at most ${max} characters`);
 
 const now = () => sql<Date>`now()`;
@@ -50,9 +57,13 @@ export async function createRequest(ctx: AppContext, user: { id: string; email: 
   if (description.length > LIMITS.description) throw tooLong('Description', LIMITS.description);
   const images = input.images ?? [];
   if (images.length === 0) throw badRequest(NEED_AN_IMAGE);
+  // the guide is asked again here: an item the form showed as refused is refused by the API too
+  const quoted = await quoteFor(ctx.db, { brand, productName, condition }, ctx.settings.shopCurrency);
+  if (!quoted.quote.eligible) throw conflict(quoted.quote.reason);
 
   const actor: Actor = { id: user.id, email: user.email, role: 'customer' };
   const row = await ctx.db.transaction().execute(async (trx) => {
+    await enforceRequestCaps(trx, user.id, { maxOpen: ctx.settings.maxOpenRequestsPerCustomer, maxPerDay: ctx.settings.maxNewRequestsPerDay });
     const created = await trx
       .insertInto('exchange_requests')
       .values({
@@ -63,12 +74,14 @@ export async function createRequest(ctx: AppContext, user: { id: string; email: 
         description,
         condition: condition as Condition,
         currency: ctx.settings.shopCurrency,
+        ...quoteColumns(quoted),
       })
       .returningAll()
       .executeTakeFirstOrThrow();
     await attachImages(trx, { userId: user.id, requestId: created.id, images });
     await recordEvent(trx, { requestId: created.id, type: 'created', actor, toStatus: 'pending' });
     await notifyNewRequest(trx, ctx, created);
+    await emitRequestEvent(trx, 'request.created', created);
     return created;
   });
   ctx.mailer.kick();
@@ -109,8 +122,9 @@ export async function changeStatus(ctx: AppContext, actor: Actor, id: string | u
     if (current.status === target) return current;
     const refused = transitionError(current.status, target);
     if (refused) throw conflict(refused);
+    if (target === 'declined' && !feedback) throw badRequest(DECLINE_NEEDS_FEEDBACK);
     if (target === 'approved' && !warehouseId) throw badRequest(WAREHOUSE_REQUIRED);
-    if (target === 'completed' && Number(current.credit_amount) <= 0) throw conflict(CREDIT_BEFORE_COMPLETING);
+    if (target === 'completed' && current.credited_at === null) throw conflict(CREDIT_BEFORE_COMPLETING);
 
     const from = current.status;
     const updated = await ctx.db.transaction().execute(async (trx) => {
@@ -126,12 +140,13 @@ export async function changeStatus(ctx: AppContext, actor: Actor, id: string | u
       } else if (target === 'declined') {
         query = query.set({ decided_at: now() });
       } else {
-        query = query.set({ completed_at: now() }).where(sql<boolean>`credit_amount > 0`);
+        query = query.set({ completed_at: now() }).where('credited_at', 'is not', null);
       }
       const row = await query.returningAll().executeTakeFirst();
       if (!row) return undefined;
       await recordEvent(trx, { requestId: row.id, type: target as 'approved' | 'declined' | 'completed', actor, fromStatus: from, toStatus: target, note: feedback });
       await notifyDecision(trx, ctx, row);
+      await emitRequestEvent(trx, `request.${target as 'approved' | 'declined' | 'completed'}`, row);
       return row;
     });
     if (updated) {
@@ -146,14 +161,7 @@ export async function changeStatus(ctx: AppContext, actor: Actor, id: string | u
 /** POST /api/exchange/{id}/shipping: the owner's carrier, tracking number and date; the item is then shipped. */
 export async function submitShipping(ctx: AppContext, user: { id: string; email: string }, id: string | undefined, input: ShippingBody): Promise<ExchangeRequestRow> {
   const row = await ownRequestOr404(ctx.db, user.id, id);
-  const carrierName = cleanText(input.carrierName);
-  const trackingNumber = cleanText(input.trackingNumber);
-  const shippingDate = cleanText(input.shippingDate);
-  const notes = cleanText(input.notes);
-  if (!carrierName || !trackingNumber || !shippingDate || !isCalendarDate(shippingDate)) throw badRequest(FILL_SHIPPING_FIELDS);
-  if (carrierName.length > LIMITS.carrierName) throw tooLong('Carrier name', LIMITS.carrierName);
-  if (trackingNumber.length > LIMITS.trackingNumber) throw tooLong('Tracking number', LIMITS.trackingNumber);
-  if (notes && notes.length > LIMITS.notes) throw tooLong('Notes', LIMITS.notes);
+  const { carrierName, trackingNumber, shippingDate, notes } = readShipping(ctx, input);
 
   const updated = await ctx.db.transaction().execute(async (trx) => {
     const changed = await trx
@@ -183,6 +191,7 @@ export async function submitShipping(ctx: AppContext, user: { id: string; email:
       toStatus: 'shipped',
       note,
     });
+    await emitRequestEvent(trx, 'request.shipped', changed);
     return changed;
   });
   if (updated) return updated;
@@ -209,6 +218,7 @@ export async function markReceived(ctx: AppContext, actor: Actor, id: string | u
     if (!changed) return undefined;
     await recordEvent(trx, { requestId: row.id, type: 'received', actor, fromStatus: row.transit_status, toStatus: 'received', note });
     await notifyReceived(trx, ctx, changed);
+    await emitRequestEvent(trx, 'request.received', changed);
     return changed;
   });
   if (updated) {

@@ -3,7 +3,11 @@ import type { AppContext } from '#api/context.ts';
 import { ErrorBody } from '#api/modules/auth/model.ts';
 import type { AuthPlugin } from '#api/modules/auth/plugin.ts';
 import { Deleted, PagingQuery, Warehouse, WarehouseBody } from '#api/modules/requests/model.ts';
+import { openRequestsShippingTo } from './queries.ts';
 import { createWarehouse, deleteWarehouse, listWarehouses, updateWarehouse } from './service.ts';
+import { pagedByDefault } from '#api/modules/requests/input.ts';
+
+const OpenRequest = t.Object({ id: t.String(), productName: t.String(), customerEmail: t.String(), status: t.String() });
 
 const refused = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
 
@@ -14,7 +18,7 @@ export function warehouseRoutes(ctx: AppContext, auth: AuthPlugin) {
     .get(
       '',
       async ({ query, set }) => {
-        const { items, total } = await listWarehouses(ctx.db, query);
+        const { items, total } = await listWarehouses(ctx.db, pagedByDefault(query));
         set.headers['x-total-count'] = String(total);
         return items;
       },
@@ -48,5 +52,10 @@ export function warehouseRoutes(ctx: AppContext, auth: AuthPlugin) {
           response: { 200: Deleted, ...refused, 404: ErrorBody },
         detail: { summary: 'Delete a warehouse; requests approved with it keep its address' },
       },
-    );
+    )
+    .get('/:id/open-requests', async ({ params }) => openRequestsShippingTo(ctx.db, params.id), {
+      admin: true,
+      response: { 200: t.Array(OpenRequest), ...refused, 404: ErrorBody },
+      detail: { summary: 'Requests still on their way to this warehouse (approved, not completed): what deleting it would leave on a snapshot' },
+    });
 }

@@ -124,7 +124,7 @@ export function checkWarehouseRow(input: unknown): { value: ValidWarehouse } | {
     return { fields, message: typeof message === 'string' ? message : errors[0]!.message };
   }
   const result = validateWarehouse(input as WarehouseInput);
-  if ('missing' in result) return { fields: result.missing, message: missingFieldsMessage(result.missing) };
+  if ('missing' in result) return { fields: result.missing, message: result.message ?? missingFieldsMessage(result.missing) };
   return { value: result.value };
 }
 

@@ -6,6 +6,7 @@ import { isUuid } from '#api/lib/request-meta.ts';
 import { cleanText, containsPattern, pageOf, type PageRequest } from '#api/modules/requests/input.ts';
 import type { Warehouse } from '#api/modules/requests/model.ts';
 import type { ListResult } from '#api/modules/requests/queries.ts';
+import { addressProblem, missingFieldsMessage } from './rules.ts';
 
 export const WAREHOUSE_NOT_FOUND = 'Warehouse not found';
 
@@ -20,16 +21,19 @@ export type WarehouseInput = { [Field in keyof ValidWarehouse]?: ValidWarehouse[
 /** Required fields in the order the spec lists them; their names are the spec's camelCase names. */
 export const REQUIRED_WAREHOUSE_FIELDS = ['name', 'addressLine1', 'city', 'state', 'postalCode', 'country'] as const;
 
-export const missingFieldsMessage = (missing: readonly string[]) => `Please fill in all required fields: ${missing.join(', ')}`;
+export { missingFieldsMessage };
 
 /**
  * Checks a warehouse: text trimmed, empty optional fields become null, isActive defaults to true.
- * Returns the clean value, or the names of the required fields that are missing.
+ * Returns the clean value, or the fields at fault: the required ones missing, or a postal code or
+ * phone that does not fit the country (with its `message`).
  */
-export function validateWarehouse(input: WarehouseInput): { value: ValidWarehouse } | { missing: string[] } {
+export function validateWarehouse(input: WarehouseInput): { value: ValidWarehouse } | { missing: string[]; message?: string } {
   const text = (v: unknown) => cleanText(typeof v === 'string' ? v : null);
   const missing = REQUIRED_WAREHOUSE_FIELDS.filter((field) => !text(input[field]));
   if (missing.length > 0) return { missing };
+  const problem = addressProblem({ postalCode: text(input.postalCode)!, country: text(input.country)!, contactPhone: text(input.contactPhone) });
+  if (problem) return { missing: [problem.field], message: problem.message };
   return {
     value: {
       name: text(input.name)!,
@@ -49,7 +53,7 @@ export function validateWarehouse(input: WarehouseInput): { value: ValidWarehous
 
 function validOr400(input: WarehouseInput): ValidWarehouse {
   const result = validateWarehouse(input);
-  if ('missing' in result) throw badRequest(missingFieldsMessage(result.missing));
+  if ('missing' in result) throw badRequest(result.message ?? missingFieldsMessage(result.missing));
   return result.value;
 }
 

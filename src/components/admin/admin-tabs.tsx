@@ -6,12 +6,13 @@ import { ADMIN_TABS, adminHref, type AdminView } from './admin-url.ts';
 
 /**
  * The six tabs as links (`?tab=N`), so each one is a URL rendered on the server with its data.
- * Tabs 0-3 keep the search and show their count, hidden at zero.
+ * Tabs 0-3 keep the search and show how many requests wait in each (the whole queue, not the
+ * search's matches), hidden at zero. Below 768px the tabs wrap onto more lines instead of hiding.
  */
 export function AdminTabs({ view, counts }: { view: AdminView; counts: RequestCounts | null }) {
   return (
     <nav aria-label="Admin sections">
-      <ul data-admin-tabs className="relative flex w-fit max-w-full items-center gap-1 overflow-x-auto rounded-lg bg-muted p-1 text-muted-foreground">
+      <ul data-admin-tabs className="relative flex w-fit max-w-full flex-wrap items-center gap-1 rounded-lg bg-muted p-1 text-muted-foreground md:flex-nowrap md:overflow-x-auto">
         {ADMIN_TABS.map((tab, index) => {
           const active = index === view.tab;
           const count = 'count' in tab && counts ? counts[tab.count] : 0;
@@ -19,6 +20,7 @@ export function AdminTabs({ view, counts }: { view: AdminView; counts: RequestCo
             <li key={tab.label} className="flex-none">
               <Link
                 to={adminHref({ tab: index, q: index <= 3 && view.tab <= 3 ? view.q : '' })}
+                title={count > 0 ? `${count} ${count === 1 ? 'request' : 'requests'} in this queue (whatever the search)` : undefined}
                 aria-current={active ? 'page' : undefined}
                 className={cn(
                   'inline-flex h-8 items-center justify-center gap-1.5 rounded-md px-3 text-sm font-medium whitespace-nowrap',

@@ -3,6 +3,9 @@
  * tab, search and page can be linked to, reloaded and rendered on the server.
  */
 
+import { DEFAULT_PAGE_SIZE } from '#api/lib/paging.ts';
+import { ADMIN_SORTS, defaultAdminOrder, type AdminSort, type SortOrder } from '#api/modules/requests/rules.ts';
+
 export const ADMIN_TABS = [
   { label: 'Pending Requests', count: 'pending' },
   { label: 'Approved (Awaiting Shipping)', count: 'awaitingShipping' },
@@ -16,13 +19,16 @@ export const CREDIT_HISTORY_TAB = 4;
 export const WAREHOUSE_TAB = 5;
 export const REQUEST_PAGE_SIZES = [10, 25, 50] as const;
 export const CREDIT_PAGE_SIZES = [5, 10, 25] as const;
-export const DEFAULT_PAGE_SIZE = 10;
+export { DEFAULT_PAGE_SIZE };
 
 export interface AdminView {
   tab: number;
   q: string;
   page: number;
   pageSize: number;
+  /** the queue's order (tabs 0-3); the tab's default when absent from the URL */
+  sort?: AdminSort;
+  order?: SortOrder;
 }
 
 const wholeNumber = (value: string | null, min: number, max: number): number | null => {
@@ -37,8 +43,13 @@ export function parseAdminView(query: string | undefined): AdminView {
   const tab = wholeNumber(params.get('tab'), 0, ADMIN_TABS.length - 1) ?? 0;
   const sizes: readonly number[] = tab === CREDIT_HISTORY_TAB ? CREDIT_PAGE_SIZES : REQUEST_PAGE_SIZES;
   const size = wholeNumber(params.get('pageSize'), 1, 100);
+  const fallback = defaultAdminOrder(tab);
+  const sort = (ADMIN_SORTS as readonly string[]).includes(params.get('sort') ?? '') ? (params.get('sort') as AdminSort) : fallback.sort;
+  const order = params.get('order') === 'asc' || params.get('order') === 'desc' ? (params.get('order') as SortOrder) : fallback.order;
   return {
     tab,
+    sort,
+    order,
     q: (params.get('q') ?? '').trim().slice(0, 200),
     page: wholeNumber(params.get('page'), 1, 1_000_000) ?? 1,
     pageSize: size !== null && sizes.includes(size) ? size : DEFAULT_PAGE_SIZE,
@@ -52,6 +63,11 @@ export function adminHref(view: Partial<AdminView>): AdminHref {
   if (view.q) params.set('q', view.q);
   if (view.page && view.page > 1) params.set('page', String(view.page));
   if (view.pageSize && view.pageSize !== DEFAULT_PAGE_SIZE) params.set('pageSize', String(view.pageSize));
+  const fallback = defaultAdminOrder(view.tab ?? 0);
+  if ((view.sort && view.sort !== fallback.sort) || (view.order && view.order !== fallback.order)) {
+    params.set('sort', view.sort ?? fallback.sort);
+    params.set('order', view.order ?? fallback.order);
+  }
   const query = params.toString();
   return query ? `/admin?${query}` : '/admin';
 }

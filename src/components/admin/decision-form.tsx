@@ -9,6 +9,8 @@ import { Label } from '#src/components/ui/label.tsx';
 import { RadioGroup, RadioGroupItem } from '#src/components/ui/radio-group.tsx';
 import { NativeSelect } from '#src/components/ui/select.tsx';
 import { Textarea } from '#src/components/ui/textarea.tsx';
+import { DECLINE_NEEDS_FEEDBACK } from '#api/modules/requests/rules.ts';
+import { flash } from '#src/components/common/flash.tsx';
 import { apiCall } from '#src/lib/api-client.ts';
 import { ErrorAlert } from './error-alert.tsx';
 
@@ -48,12 +50,19 @@ export function DecisionForm({
   const [pending, startTransition] = useTransition();
   const approving = choice === 'approved';
   const missingWarehouse = error?.fallback === WAREHOUSE_REQUIRED;
+  const missingFeedback = error?.fallback === DECLINE_NEEDS_FEEDBACK;
+  const disabledWhy = choice === status ? 'Choose Approve or Decline to submit a decision.' : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (choice === status) return;
     if (approving && !warehouseId) {
       setError({ fallback: WAREHOUSE_REQUIRED });
+      return;
+    }
+    if (choice === 'declined' && !adminFeedback.trim()) {
+      setError({ fallback: DECLINE_NEEDS_FEEDBACK });
+      document.getElementById(`${id}-feedback`)?.focus();
       return;
     }
     setError(null);
@@ -64,6 +73,7 @@ export function DecisionForm({
         setError({ fallback: UPDATE_STATUS_FAILED, detail: result.error });
         return;
       }
+      flash(choice === 'approved' ? 'Request approved. The customer has been emailed the address to ship to.' : 'Request declined. The customer has been emailed your feedback.');
       await router.reload();
     });
   };
@@ -142,18 +152,31 @@ export function DecisionForm({
           id={`${id}-feedback`}
           rows={4}
           value={adminFeedback}
-          onChange={(event) => setAdminFeedback(event.target.value)}
-          placeholder="Feedback for the customer (optional)"
+          onChange={(event) => {
+            setAdminFeedback(event.target.value);
+            if (missingFeedback) setError(null);
+          }}
+          placeholder={choice === 'declined' ? 'Why is it declined? The customer reads this.' : 'Feedback for the customer (optional)'}
+          aria-invalid={missingFeedback || undefined}
+          aria-describedby={`${id}-feedback-hint`}
           maxLength={10_000}
         />
+        <p id={`${id}-feedback-hint`} className={missingFeedback ? 'text-xs text-destructive' : 'text-xs text-muted-foreground'}>
+          {choice === 'declined' ? 'Required when declining' : 'Optional when approving'}
+        </p>
       </div>
 
       {error ? <ErrorAlert fallback={error.fallback} error={error.detail} /> : null}
 
-      <div>
-        <Button type="submit" disabled={choice === status || pending}>
+      <div className="flex flex-col gap-2">
+        <Button type="submit" disabled={choice === status || pending} aria-describedby={disabledWhy ? `${id}-why` : undefined} className="self-start">
           {pending ? 'Submitting...' : 'Submit Decision'}
         </Button>
+        {disabledWhy ? (
+          <p id={`${id}-why`} className="text-xs text-muted-foreground" data-testid="disabled-reason">
+            {disabledWhy}
+          </p>
+        ) : null}
       </div>
     </form>
   );

@@ -30,7 +30,7 @@ export function Pager({ view, total, noun, children }: { view: AdminView; total:
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 pt-3 text-sm text-muted-foreground">
       <p aria-live="polite">
-        Showing {from}-{to} of {total} {noun}
+        Showing {from}-{to} of {total} {total === 1 ? noun.replace(/s$/, '') : noun}
       </p>
       <div className="flex flex-wrap items-center gap-3">
         {children}

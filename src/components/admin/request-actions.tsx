@@ -9,14 +9,18 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '#src/components/ui/input.tsx';
 import { Label } from '#src/components/ui/label.tsx';
 import { Textarea } from '#src/components/ui/textarea.tsx';
+import { flash } from '#src/components/common/flash.tsx';
+import { CreditValuationFields, suggestedCredit, type CreditValuationState } from '#src/components/valuation/credit-valuation-fields.tsx';
+import type { CreditGuide, StoredQuoteShape } from '#src/components/valuation/types.ts';
 import { apiCall, type ClientResult } from '#src/lib/api-client.ts';
+import { formatMoney } from '#api/lib/money.ts';
+import { CREDIT_BEFORE_COMPLETING, INVALID_CREDIT, wholeCredit } from '#api/modules/credit/rules.ts';
 import { ErrorAlert } from './error-alert.tsx';
 
 export const TRANSIT_FAILED = 'Failed to update transit status';
 export const CREDIT_FAILED = 'Failed to assign loyalty points';
 export const COMPLETE_FAILED = 'Failed to complete exchange';
-export const INVALID_CREDIT = 'Please enter a valid credit amount';
-export const CREDIT_BEFORE_COMPLETING = 'You must assign credit before completing the exchange';
+export { INVALID_CREDIT, CREDIT_BEFORE_COMPLETING };
 
 type Failure = { fallback: string; detail?: string | null } | null;
 
@@ -40,21 +44,29 @@ function ActionDialog({
   title,
   description,
   enabled,
+  disabledWhy,
   confirm,
   children,
   run,
   after,
+  done: doneMessage,
 }: {
   label: string;
   icon: ReactNode;
   title: string;
   description: string;
   enabled: boolean;
+  /** said under the button while it is disabled */
+  disabledWhy?: string;
   confirm: string;
   children?: ReactNode;
-  run: () => Promise<Failure | 'keep-open'>;
+  /** null: done; a failure; 'keep-open': done, with `after` to read; 'ask': not yet, the form asks to confirm */
+  run: () => Promise<Failure | 'keep-open' | 'ask'>;
   after?: ReactNode;
+  /** the confirmation shown once it went through */
+  done?: string;
 }) {
+  const whyId = useId();
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<Failure>(null);
@@ -70,6 +82,7 @@ function ActionDialog({
     startTransition(async () => {
       setError(null);
       const outcome = await run();
+      if (outcome === 'ask') return;
       if (outcome === 'keep-open') {
         setDone(true);
         return;
@@ -79,6 +92,7 @@ function ActionDialog({
         return;
       }
       setOpen(false);
+      if (doneMessage) flash(doneMessage);
       await router.reload();
     });
   };
@@ -94,12 +108,19 @@ function ActionDialog({
         } else close();
       }}
     >
-      <DialogTrigger asChild>
-        <Button type="button" size="sm" disabled={!enabled || pending} className="w-fit">
-          {icon}
-          {label}
-        </Button>
-      </DialogTrigger>
+      <div className="flex flex-col gap-1">
+        <DialogTrigger asChild>
+          <Button type="button" size="sm" disabled={!enabled || pending} className="w-fit" aria-describedby={!enabled && disabledWhy ? whyId : undefined}>
+            {icon}
+            {label}
+          </Button>
+        </DialogTrigger>
+        {!enabled && disabledWhy ? (
+          <p id={whyId} className="text-xs text-muted-foreground" data-testid="disabled-reason">
+            {disabledWhy}
+          </p>
+        ) : null}
+      </div>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
@@ -145,6 +166,8 @@ export function MarkReceivedAction({ requestId, enabled }: { requestId: string; 
       description="Confirm that the item has arrived at the warehouse. The customer is told by email."
       confirm="Mark as Received"
       enabled={enabled}
+      disabledWhy="Waiting for the customer to add the shipping details."
+      done="Marked as received. The customer has been emailed."
       run={async () => {
         const result = await apiCall(`/api/admin/exchange-requests/${requestId}/transit`, { method: 'PUT', body: { transitStatus: 'received', adminNote: note } });
         return failureOf(result, TRANSIT_FAILED);
@@ -156,19 +179,44 @@ export function MarkReceivedAction({ requestId, enabled }: { requestId: string; 
 }
 
 /** Step 4: the credit, a whole number of at least 0 (rounded before sending), with an optional note; assigned once. */
-export function AssignCreditAction({ requestId, enabled, currencySymbol }: { requestId: string; enabled: boolean; currencySymbol: string }) {
+export function AssignCreditAction({
+  requestId,
+  enabled,
+  currency,
+  currencySymbol,
+  customer,
+  valuation,
+}: {
+  requestId: string;
+  enabled: boolean;
+  currency: string;
+  currencySymbol: string;
+  /** who receives it, named in the confirmation */
+  customer: string;
+  /** the guide's suggestion: pre-fills the amount (base × the customer's condition) and shows quote and bonus */
+  valuation?: { guide: CreditGuide; quote: StoredQuoteShape | null; condition: string; currency: string };
+}) {
   const id = useId();
-  const [amount, setAmount] = useState('');
+  const suggested = valuation ? suggestedCredit(valuation.guide, valuation.condition) : null;
+  const [amount, setAmount] = useState(suggested === null ? '' : String(suggested));
   const [note, setNote] = useState('');
   const [invalid, setInvalid] = useState(false);
+  // the whole amount the admin has been shown and asked to confirm
+  const [checked, setChecked] = useState<number | null>(null);
+  const give = checked === null ? null : formatMoney(checked, currency);
+  const [condition, setCondition] = useState(valuation?.condition ?? '');
+  const [extra, setExtra] = useState<CreditValuationState>({ reason: '', photos: [] });
+  const [reasonInvalid, setReasonInvalid] = useState(false);
   return (
     <ActionDialog
       label="Assign Loyalty Points"
       icon={<Coins aria-hidden="true" />}
       title="Assign Loyalty Points"
       description="The store credit this item is worth, as a whole number. It is added to the customer's shop account at once."
-      confirm="Assign Loyalty Points"
+      confirm={give ? `Give ${give}` : 'Assign Loyalty Points'}
       enabled={enabled}
+      disabledWhy="Mark the item as received first."
+      done={give ? `${give} store credit assigned to ${customer}.` : undefined}
       after={
         <Alert variant="warning">
           <AlertDescription>
@@ -177,16 +225,22 @@ export function AssignCreditAction({ requestId, enabled, currencySymbol }: { req
         </Alert>
       }
       run={async () => {
-        const value = Number(amount);
-        // a rounded 0 is refused too, as the API refuses it: the ledger only records credit given
-        if (amount.trim() === '' || !Number.isFinite(value) || value < 0 || Math.round(value) <= 0) {
+        const value = amount.trim() === '' ? null : wholeCredit(amount);
+        if (value === null) {
           setInvalid(true);
           return { fallback: INVALID_CREDIT };
         }
         setInvalid(false);
+        const belowQuote = valuation?.quote ? Math.round(value) < valuation.quote.estimate : false;
+        setReasonInvalid(belowQuote && !extra.reason.trim());
+        // First the rounded amount and who gets it, then the credit: it cannot be taken back here.
+        if (checked !== Math.round(value)) {
+          setChecked(Math.round(value));
+          return 'ask';
+        }
         const result = await apiCall<{ loyaltyPointsSuccess: boolean }>(`/api/admin/exchange-requests/${requestId}/credit`, {
           method: 'PUT',
-          body: { creditAmount: Math.round(value), additionalFeedback: note },
+          body: { creditAmount: Math.round(value), additionalFeedback: note, ...(belowQuote ? { reason: extra.reason, inspectionImages: extra.photos } : {}) },
         });
         if (!result.ok) return failureOf(result, CREDIT_FAILED);
         return result.data?.loyaltyPointsSuccess === false ? 'keep-open' : null;
@@ -204,11 +258,37 @@ export function AssignCreditAction({ requestId, enabled, currencySymbol }: { req
           onChange={(e) => {
             setAmount(e.target.value);
             setInvalid(false);
+            setChecked(null);
           }}
           aria-invalid={invalid || undefined}
           required
         />
       </div>
+      {give ? (
+        <Alert variant="info" data-testid="credit-confirmation">
+          <AlertDescription className="text-foreground">
+            Give <strong>{give}</strong> store credit to <strong>{customer}</strong>?
+            {Number(amount) !== checked ? ` (${amount} rounded to a whole number.)` : ''} It cannot be changed afterwards.
+          </AlertDescription>
+        </Alert>
+      ) : null}
+      {valuation ? (
+        <CreditValuationFields
+          guide={valuation.guide}
+          quote={valuation.quote}
+          currency={valuation.currency}
+          condition={condition}
+          amount={amount.trim() === '' || !Number.isFinite(Number(amount)) ? null : Math.round(Number(amount))}
+          onCondition={(next, suggestion) => {
+            setCondition(next);
+            if (suggestion !== null) setAmount(String(suggestion));
+            setChecked(null);
+          }}
+          value={extra}
+          onChange={setExtra}
+          reasonInvalid={reasonInvalid}
+        />
+      ) : null}
       <NoteField id={`${id}-note`} label="Note (Optional)" value={note} onChange={setNote} />
     </ActionDialog>
   );
@@ -225,6 +305,7 @@ export function CompleteAction({ requestId, enabled, needsCredit }: { requestId:
         description="Close this exchange. The customer is told by email that it is complete."
         confirm="Complete Exchange"
         enabled={enabled}
+        done="Exchange completed. The customer has been emailed."
         run={async () => {
           const result = await apiCall(`/api/admin/exchange-requests/${requestId}/status`, { method: 'PUT', body: { status: 'completed' } });
           return failureOf(result, COMPLETE_FAILED);

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { AdminExchangeRequestDetail } from '#api/modules/requests/model.ts';
 import { StatusBadge, TransitChip } from '#src/components/requests/status-badge.tsx';
-import { formatMoney } from '#src/lib/money.ts';
+import { formatMoney } from '#api/lib/money.ts';
 import { conditionLabel, formatDate, formatDateTime } from '#src/lib/requests.ts';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -69,7 +69,7 @@ export function RequestDetails({ request, locale }: { request: AdminExchangeRequ
             {formatMoney(request.creditAmount, request.currency)}
           </span>
         </Row>
-        <Row label="Total Loyalty Points">
+        <Row label="Customer's store credit balance">
           {request.totalLoyaltyPoints === null ? (
             <span className="text-muted-foreground">Unavailable (the shop could not be reached)</span>
           ) : (

@@ -24,7 +24,7 @@ export function SearchBox({ view, placeholder }: { view: AdminView; placeholder:
     // the tab and page size as the address bar has them now (props may trail a navigation)
     const current = parseAdminView(window.location.search);
     startTransition(async () => {
-      await router.replace(adminHref({ tab: current.tab, q: trimmed, pageSize: current.pageSize }));
+      await router.replace(adminHref({ tab: current.tab, q: trimmed, pageSize: current.pageSize, sort: current.sort, order: current.order }));
     });
   };
 

@@ -9,6 +9,8 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '#src/components/ui/input.tsx';
 import { Label } from '#src/components/ui/label.tsx';
 import { Switch } from '#src/components/ui/switch.tsx';
+import { addressProblem, missingFieldsMessage } from '#api/modules/warehouses/rules.ts';
+import { flash } from '#src/components/common/flash.tsx';
 import { apiCall } from '#src/lib/api-client.ts';
 import { ErrorAlert } from './error-alert.tsx';
 
@@ -30,7 +32,7 @@ const FIELDS: { name: TextField; label: string; required: boolean; autoComplete?
   { name: 'contactPhone', label: 'Contact Phone', required: false, autoComplete: 'tel' },
 ];
 
-export const missingFieldsMessage = (missing: string[]) => `Please fill in all required fields: ${missing.join(', ')}`;
+export { missingFieldsMessage };
 
 function formOf(warehouse?: Warehouse): Form {
   const form = { isActive: warehouse ? warehouse.isActive !== false : true } as Form;
@@ -66,6 +68,12 @@ export function WarehouseDialog({ warehouse }: { warehouse?: Warehouse }) {
       setError({ fallback: missingFieldsMessage(missing) });
       return;
     }
+    const problem = addressProblem(form);
+    if (problem) {
+      setInvalid([problem.field as TextField]);
+      setError({ fallback: problem.message });
+      return;
+    }
     setError(null);
     startTransition(async () => {
       const body = { ...form };
@@ -77,6 +85,7 @@ export function WarehouseDialog({ warehouse }: { warehouse?: Warehouse }) {
         return;
       }
       setOpen(false);
+      flash(warehouse ? `Warehouse "${form.name.trim()}" saved.` : `Warehouse "${form.name.trim()}" added.`);
       await router.reload();
     });
   };

@@ -1,7 +1,7 @@
 'use client';
 
 import { Info, MailCheck } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '#src/components/ui/alert.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '#src/components/ui/card.tsx';
@@ -12,6 +12,8 @@ import { apiCall } from '#src/lib/api-client.ts';
 import { useHydrated } from '#src/lib/use-hydrated.ts';
 
 export const EMAIL_FOR_SIGN_IN_KEY = 'emailForSignIn';
+/** How long an emailed link works (the server's SIGN_IN_LINK_TTL_MINUTES). */
+const LINK_TTL_MINUTES = 10;
 
 type Outcome =
   | { kind: 'sent'; email: string }
@@ -30,12 +32,61 @@ async function requestLink(email: string, next: string | undefined): Promise<Out
   return { kind: 'error', message: result.error || 'Failed to sign in. Please try again.' };
 }
 
-export function SignInForm({ next, registerUrl }: { next?: string; registerUrl: string }) {
+/**
+ * The not-in-shop line: the spec's words when the shop is a Shopify shop; otherwise it names the
+ * shop (SHOP_NAME) instead of a Shopify database it does not have.
+ */
+export function notInShopTitle(email: string, shop: { name: string; backend: string }): string {
+  if (shop.backend === 'shopify') return `Email "${email}" is not found in our Shopify database.`;
+  return `Email "${email}" is not found in the customer list of ${shop.name}.`;
+}
+
+export function SignInForm({
+  next,
+  registerUrl,
+  shopName,
+  shopBackend,
+  linkLimit,
+}: {
+  next?: string;
+  registerUrl: string;
+  shopName: string;
+  shopBackend: string;
+  /** links one email may be sent per 15 minutes (SIGNIN_LIMIT_PER_EMAIL): past it the server sends none */
+  linkLimit: number;
+}) {
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const [invalid, setInvalid] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [resent, setResent] = useState<{ ok: boolean; message: string } | null>(null);
+  // links asked for from this page: 'Send a new link' stops where the server would stop sending
+  const [asked, setAsked] = useState(0);
+  const atLimit = asked >= linkLimit;
+  const emailField = useRef<HTMLInputElement>(null);
   const hydrated = useHydrated();
+
+  async function resend(to: string) {
+    setBusy(true);
+    setResent(null);
+    const result = await requestLink(to, next);
+    setBusy(false);
+    if (result.kind === 'sent') {
+      window.localStorage.setItem(EMAIL_FOR_SIGN_IN_KEY, result.email);
+      setAsked((n) => n + 1);
+      setResent({ ok: true, message: `We've sent a new link to ${result.email}. Use the newest email.` });
+    } else {
+      setResent({ ok: false, message: result.kind === 'error' ? result.message : 'Failed to sign in. Please try again.' });
+    }
+  }
+
+  function startOver() {
+    setOutcome(null);
+    setResent(null);
+    setEmail('');
+    window.localStorage.removeItem(EMAIL_FOR_SIGN_IN_KEY);
+    requestAnimationFrame(() => emailField.current?.focus());
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -46,9 +97,13 @@ export function SignInForm({ next, registerUrl }: { next?: string; registerUrl: 
       return;
     }
     setInvalid(false);
+    setResent(null);
     setBusy(true);
     const result = await requestLink(trimmed, next);
-    if (result.kind === 'sent') window.localStorage.setItem(EMAIL_FOR_SIGN_IN_KEY, result.email);
+    if (result.kind === 'sent') {
+      window.localStorage.setItem(EMAIL_FOR_SIGN_IN_KEY, result.email);
+      setAsked(1);
+    }
     setOutcome(result);
     setBusy(false);
   }
@@ -71,17 +126,48 @@ export function SignInForm({ next, registerUrl }: { next?: string; registerUrl: 
           <Alert variant="success">
             <MailCheck aria-hidden="true" />
             <AlertTitle>Check your email</AlertTitle>
-            <AlertDescription>
-              Account found for {outcome.email}. We&apos;ve emailed you a sign-in link.
+            <AlertDescription className="flex flex-col gap-2">
+              <span>Account found for {outcome.email}. We&apos;ve emailed you a sign-in link.</span>
+              <span className="text-foreground">
+                The link expires in {LINK_TTL_MINUTES} minutes and works once. Open it on any device: if it is not this one, you will be asked for
+                this email address.
+              </span>
             </AlertDescription>
           </Alert>
         ) : null}
+        {outcome?.kind === 'sent' ? (
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Button
+              type="button"
+              variant="outline"
+              disabled={busy || !hydrated || atLimit}
+              aria-describedby={atLimit ? 'link-limit' : undefined}
+              onClick={() => void resend(outcome.email)}
+            >
+              {busy ? <Spinner size="sm" label="Sending" /> : null}
+              Send a new link
+            </Button>
+            <Button type="button" variant="ghost" onClick={startOver}>
+              Use a different email
+            </Button>
+          </div>
+        ) : null}
+        {outcome?.kind === 'sent' && atLimit ? (
+          <p id="link-limit" className="text-sm text-muted-foreground">
+            That is as many links as we send in 15 minutes. Use the newest email, or ask again later.
+          </p>
+        ) : null}
+        {resent ? (
+          <p role={resent.ok ? 'status' : 'alert'} className={resent.ok ? 'text-sm text-success' : 'text-sm font-medium text-destructive'}>
+            {resent.message}
+          </p>
+        ) : null}
         {outcome?.kind === 'not-in-shop' ? (
           <Alert variant="destructive">
-            <AlertTitle>Email &quot;{outcome.email}&quot; is not found in our Shopify database.</AlertTitle>
+            <AlertTitle>{notInShopTitle(outcome.email, { name: shopName, backend: shopBackend })}</AlertTitle>
             <AlertDescription>
-              Only customers of our shop can trade items in. Create an account at our shop first, then sign in here with the
-              same email.{' '}
+              Only customers of {shopName} can trade items in. Create an account at {shopName} first, then sign in here with the same
+              email.{' '}
               <a href={registerUrl} className="font-medium underline underline-offset-4">
                 Create a shop account
               </a>
@@ -94,10 +180,11 @@ export function SignInForm({ next, registerUrl }: { next?: string; registerUrl: 
           </Alert>
         ) : null}
 
-        <form onSubmit={submit} noValidate className="flex flex-col gap-3">
+        <form onSubmit={submit} noValidate className={outcome?.kind === 'sent' ? 'hidden' : 'flex flex-col gap-3'}>
           <div className="flex flex-col gap-2">
             <Label htmlFor="email">Email address</Label>
             <Input
+              ref={emailField}
               id="email"
               name="email"
               type="email"

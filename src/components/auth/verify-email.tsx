@@ -1,16 +1,25 @@
 'use client';
 
 import { CheckCircle2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Splash } from '#src/components/layout/splash.tsx';
 import { Alert, AlertDescription, AlertTitle } from '#src/components/ui/alert.tsx';
 import { Button } from '#src/components/ui/button.tsx';
+import { Input } from '#src/components/ui/input.tsx';
+import { Label } from '#src/components/ui/label.tsx';
+import { Spinner } from '#src/components/ui/spinner.tsx';
 import { apiCall } from '#src/lib/api-client.ts';
 import { EMAIL_FOR_SIGN_IN_KEY } from './sign-in-form.tsx';
 
 const REDIRECT_DELAY_MS = 1500;
+const NO_EMAIL = 'No email found. Please try signing in again.';
 
-type State = { kind: 'verifying' } | { kind: 'welcome'; message: string } | { kind: 'failed'; message: string };
+type State =
+  | { kind: 'verifying' }
+  | { kind: 'welcome'; message: string }
+  | { kind: 'failed'; message: string }
+  /** the link was opened in a browser that did not ask for it: the person types the email instead */
+  | { kind: 'ask-email'; error: string | null; busy: boolean };
 
 interface VerifyResponse {
   success?: boolean;
@@ -19,37 +28,67 @@ interface VerifyResponse {
   user?: { uid: string; email: string };
 }
 
-/** Finishes the sign-in from the emailed link: the saved email and the link's token open a session. */
+type Outcome = { ok: true; message: string; next: string } | { ok: false; message: string };
+
+async function verify(email: string, token: string): Promise<Outcome> {
+  const result = await apiCall<VerifyResponse>('/api/auth/verify-email', { method: 'POST', body: { email, token } });
+  if (result.status === 0) return { ok: false, message: 'Network error: Please check your internet connection and try again.' };
+  if (!result.ok) return { ok: false, message: result.error || 'Failed to verify email' };
+  const body = result.data;
+  if (!body) return { ok: false, message: 'Invalid response from server' };
+  if (!body.success) return { ok: false, message: body.message || 'Failed to verify email' };
+  if (!body.user?.uid) return { ok: false, message: 'Invalid response from server' };
+  window.localStorage.removeItem(EMAIL_FOR_SIGN_IN_KEY);
+  window.localStorage.setItem('user', JSON.stringify({ uid: body.user.uid, email: body.user.email }));
+  const next = body.next?.startsWith('/') && !body.next.startsWith('//') ? body.next : '/dashboard';
+  return { ok: true, message: body.message ?? `Welcome back! Account found for ${email}. Redirecting to dashboard...`, next };
+}
+
+/**
+ * Finishes the sign-in from the emailed link: the saved email and the link's token open a session.
+ * A link opened on another device has no saved email: the spec's line, then a field for the email
+ * the link was asked for (the server still checks that it matches the token).
+ */
 export function VerifyEmail() {
   const [state, setState] = useState<State>({ kind: 'verifying' });
+  const [typed, setTyped] = useState('');
+  const token = useRef('');
   const started = useRef(false);
+
+  function finish(outcome: Outcome) {
+    if (!outcome.ok) return false;
+    setState({ kind: 'welcome', message: outcome.message });
+    setTimeout(() => window.location.assign(outcome.next), REDIRECT_DELAY_MS);
+    return true;
+  }
 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    const token = new URLSearchParams(window.location.search).get('token') ?? '';
+    token.current = new URLSearchParams(window.location.search).get('token') ?? '';
     // Keep the one-time token out of the history and of any later Referer.
     window.history.replaceState(null, '', '/verify-email');
     const email = window.localStorage.getItem(EMAIL_FOR_SIGN_IN_KEY);
     if (!email) {
-      setState({ kind: 'failed', message: 'No email found. Please try signing in again.' });
+      setState(token.current ? { kind: 'ask-email', error: null, busy: false } : { kind: 'failed', message: NO_EMAIL });
       return;
     }
-    void (async () => {
-      const result = await apiCall<VerifyResponse>('/api/auth/verify-email', { method: 'POST', body: { email, token } });
-      if (result.status === 0) return setState({ kind: 'failed', message: 'Network error: Please check your internet connection and try again.' });
-      if (!result.ok) return setState({ kind: 'failed', message: result.error || 'Failed to verify email' });
-      const body = result.data;
-      if (!body) return setState({ kind: 'failed', message: 'Invalid response from server' });
-      if (!body.success) return setState({ kind: 'failed', message: body.message || 'Failed to verify email' });
-      if (!body.user?.uid) return setState({ kind: 'failed', message: 'Invalid response from server' });
-      window.localStorage.removeItem(EMAIL_FOR_SIGN_IN_KEY);
-      window.localStorage.setItem('user', JSON.stringify({ uid: body.user.uid, email: body.user.email }));
-      setState({ kind: 'welcome', message: body.message ?? `Welcome back! Account found for ${email}. Redirecting to dashboard...` });
-      const next = body.next?.startsWith('/') && !body.next.startsWith('//') ? body.next : '/dashboard';
-      setTimeout(() => window.location.assign(next), REDIRECT_DELAY_MS);
-    })();
+    void verify(email, token.current).then((outcome) => {
+      if (!finish(outcome)) setState({ kind: 'failed', message: outcome.message });
+    });
   }, []);
+
+  async function submitEmail(event: FormEvent) {
+    event.preventDefault();
+    const email = typed.trim();
+    if (!email || !email.includes('@')) {
+      setState({ kind: 'ask-email', error: 'Please enter a valid email address', busy: false });
+      return;
+    }
+    setState({ kind: 'ask-email', error: null, busy: true });
+    const outcome = await verify(email, token.current);
+    if (!finish(outcome)) setState({ kind: 'ask-email', error: outcome.message, busy: false });
+  }
 
   if (state.kind === 'verifying') return <Splash />;
   if (state.kind === 'welcome') {
@@ -65,8 +104,35 @@ export function VerifyEmail() {
     <div className="flex flex-col gap-4">
       <Alert variant="destructive">
         <AlertTitle>We could not sign you in</AlertTitle>
-        <AlertDescription>{state.message}</AlertDescription>
+        <AlertDescription>{state.kind === 'failed' ? state.message : NO_EMAIL}</AlertDescription>
       </Alert>
+      {state.kind === 'ask-email' ? (
+        <form onSubmit={submitEmail} noValidate className="flex flex-col gap-3 rounded-lg border bg-card p-4">
+          <p className="text-sm text-muted-foreground">Opened the link on another device? Finish signing in here.</p>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="link-email">Enter the email you asked the link for</Label>
+            <Input
+              id="link-email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+              aria-invalid={state.error ? true : undefined}
+              aria-describedby={state.error ? 'link-email-error' : undefined}
+            />
+            {state.error ? (
+              <p id="link-email-error" role="alert" className="text-sm font-medium text-destructive">
+                {state.error}
+              </p>
+            ) : null}
+          </div>
+          <Button type="submit" disabled={state.busy}>
+            {state.busy ? <Spinner size="sm" label="Signing in" /> : null}
+            Finish signing in
+          </Button>
+        </form>
+      ) : null}
       <Button asChild variant="outline">
         <a href="/email-signin">Back to sign in</a>
       </Button>

@@ -32,8 +32,13 @@ export function ConfirmAction({
   run,
   onDone,
   failure,
+  open: controlledOpen,
+  onOpenChange,
 }: {
-  trigger: ReactElement;
+  /** what opens it; leave out and pass `open`/`onOpenChange` when something else does (a menu item) */
+  trigger?: ReactElement;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
   title: ReactNode;
   description: ReactNode;
   cancelLabel: string;
@@ -43,7 +48,12 @@ export function ConfirmAction({
   onDone: () => Promise<void> | void;
   failure: ConfirmFailure;
 }) {
-  const [open, setOpen] = useState(false);
+  const [ownOpen, setOwnOpen] = useState(false);
+  const open = controlledOpen ?? ownOpen;
+  const setOpen = (next: boolean) => {
+    if (controlledOpen === undefined) setOwnOpen(next);
+    onOpenChange?.(next);
+  };
   const [error, setError] = useState<string | null | undefined>(undefined);
   const [pending, startTransition] = useTransition();
   const locked = pending && 'closeWith' in failure;
@@ -74,7 +84,7 @@ export function ConfirmAction({
         setOpen(next);
       }}
     >
-      <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
+      {trigger ? <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger> : null}
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>

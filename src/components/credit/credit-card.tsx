@@ -1,4 +1,4 @@
-import { formatMoney } from '#src/lib/money.ts';
+import { formatMoney } from '#api/lib/money.ts';
 
 /** The upper-cased part of the email before '@', or VALUED CUSTOMER. */
 export function holderName(email: string | null | undefined): string {

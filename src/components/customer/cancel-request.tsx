@@ -6,6 +6,7 @@ import { useRouter } from 'waku';
 import { ConfirmAction } from '#src/components/common/confirm-action.tsx';
 import { Alert, AlertDescription } from '#src/components/ui/alert.tsx';
 import { Button } from '#src/components/ui/button.tsx';
+import { flash } from '#src/components/common/flash.tsx';
 import { apiCall } from '#src/lib/api-client.ts';
 
 const CANCEL_FAILED = 'Failed to delete exchange request';
@@ -42,7 +43,10 @@ export function CancelRequest({ requestId }: { requestId: string }) {
           setError(null);
           return apiCall(`/api/exchange/${encodeURIComponent(requestId)}`, { method: 'DELETE' });
         }}
-        onDone={() => router.push('/dashboard')}
+        onDone={() => {
+          flash('Your exchange request was cancelled. You can submit a new one any time.');
+          return router.push('/dashboard');
+        }}
         failure={{ closeWith: (reason) => setError(reason ?? CANCEL_FAILED) }}
       />
     </div>

@@ -1,7 +1,7 @@
 import { AlertTriangle, Mail } from 'lucide-react';
 import { Button } from '#src/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '#src/components/ui/card.tsx';
-import { ACTION_LABELS, ERROR_SCREENS, errorMessage, errorVariant, supportMailto, type FailedCall } from '#src/lib/error-screen.ts';
+import { ACTION_LABELS, ERROR_SCREENS, errorMessage, errorVariant, supportMailto, type FailedCall } from '#api/lib/error-screen.ts';
 import { RefreshButton } from './refresh.tsx';
 import { SignOutButton } from './sign-out-button.tsx';
 

@@ -5,12 +5,12 @@ import { RequestThumbnail } from '#src/components/requests/request-thumbnail.tsx
 import { ConditionChip, StatusBadge, TransitChip } from '#src/components/requests/status-badge.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { Card } from '#src/components/ui/card.tsx';
-import { formatMoney } from '#src/lib/money.ts';
+import { formatMoney } from '#api/lib/money.ts';
 import { formatDate } from '#src/lib/requests.ts';
 
 /** A request in 'My Exchange Requests': credit banner, name, date, brand, chips, description (2 lines), View Details. */
 export function ExchangeCard({ request, locale }: { request: ExchangeRequest; locale: string }) {
-  const credited = request.creditAmount > 0;
+  const credited = request.creditedAt !== null;
   return (
     <Card className="w-full gap-0 overflow-hidden py-0" data-testid="exchange-card">
       {credited ? (

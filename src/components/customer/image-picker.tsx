@@ -6,7 +6,8 @@ import { Alert, AlertDescription } from '#src/components/ui/alert.tsx';
 import { Progress } from '#src/components/ui/progress.tsx';
 import { uploadImage, type UploadedImage } from '#src/lib/api-client.ts';
 import { cn } from '#src/lib/cn.ts';
-import { checkImageFile, MAX_IMAGES, UPLOAD_FAILED } from '#src/lib/requests.ts';
+import { checkImageFile, MAX_IMAGES, tooManyImagesMessage, UPLOAD_FAILED } from '#src/lib/requests.ts';
+import { prepareImage } from '#src/lib/resize-image.ts';
 
 export interface PickedImage {
   key: string;
@@ -21,7 +22,8 @@ export interface PickedImage {
 let nextKey = 0;
 
 /**
- * Product photos: each picked file is checked (5MB, an image) and uploaded at once, with its
+ * Product photos: each picked file is checked (an image; over 5MB or 2,560 px it is scaled down
+ * first, then checked again) and uploaded at once, with its
  * progress; thumbnails can be removed; at most 5, and the control is disabled at 5 or while a
  * file uploads. `onChange` gets the list whenever it changes.
  */
@@ -46,33 +48,50 @@ export function ImagePicker({
   latest.current = images;
   useEffect(() => () => latest.current.forEach((image) => URL.revokeObjectURL(image.preview)), []);
 
+  const drop = (key: string, error: string | null) => {
+    onChange((list) => {
+      const gone = list.find((i) => i.key === key);
+      if (gone) URL.revokeObjectURL(gone.preview);
+      return list.filter((i) => i.key !== key);
+    });
+    // An upload removed by the customer was aborted on purpose: nothing to report.
+    if (error !== null && !removed.current.has(key)) setErrors((e) => [...e, error]);
+  };
+
+  /** Scales a large photo down first (resize-image.ts), then uploads it; the bar shows from the start. */
+  const send = async (key: string, file: File, control: { abort: () => void }) => {
+    const prepared = await prepareImage(file);
+    if (removed.current.has(key)) return;
+    const problem = checkImageFile(prepared);
+    if (problem) return drop(key, problem);
+    const upload = uploadImage(prepared, (progress) => onChange((list) => list.map((i) => (i.key === key ? { ...i, progress } : i))));
+    control.abort = upload.abort;
+    const result = await upload.result;
+    if (result.ok && result.data) {
+      const uploaded = result.data;
+      onChange((list) => list.map((i) => (i.key === key ? { ...i, progress: 100, uploaded } : i)));
+      return;
+    }
+    drop(key, result.error ?? UPLOAD_FAILED);
+  };
+
   const pick = (files: File[]) => {
     const room = MAX_IMAGES - images.length;
     const problems: string[] = [];
     const accepted: PickedImage[] = [];
+    const extra = files.length - Math.max(0, room);
+    if (extra > 0) problems.push(tooManyImagesMessage(extra));
     for (const file of files.slice(0, Math.max(0, room))) {
-      const problem = checkImageFile(file);
+      // Only the type here: a photo over the size limit is scaled down before it is checked again.
+      const problem = checkImageFile({ name: file.name, size: 0, type: file.type });
       if (problem) {
         problems.push(problem);
         continue;
       }
       const key = `image-${nextKey++}`;
-      const upload = uploadImage(file, (progress) => onChange((list) => list.map((i) => (i.key === key ? { ...i, progress } : i))));
-      accepted.push({ key, name: file.name, preview: URL.createObjectURL(file), progress: 0, uploaded: null, abort: upload.abort });
-      void upload.result.then((result) => {
-        if (result.ok && result.data) {
-          const uploaded = result.data;
-          onChange((list) => list.map((i) => (i.key === key ? { ...i, progress: 100, uploaded } : i)));
-          return;
-        }
-        onChange((list) => {
-          const gone = list.find((i) => i.key === key);
-          if (gone) URL.revokeObjectURL(gone.preview);
-          return list.filter((i) => i.key !== key);
-        });
-        // An upload removed by the customer was aborted on purpose: nothing to report.
-        if (!removed.current.has(key)) setErrors((e) => [...e, result.error ?? UPLOAD_FAILED]);
-      });
+      const control = { abort: () => {} };
+      accepted.push({ key, name: file.name, preview: URL.createObjectURL(file), progress: 0, uploaded: null, abort: () => control.abort() });
+      void send(key, file, control);
     }
     setErrors(problems);
     if (accepted.length) onChange((list) => [...list, ...accepted]);

@@ -9,8 +9,10 @@ import { Input } from '#src/components/ui/input.tsx';
 import { Label } from '#src/components/ui/label.tsx';
 import { NativeSelect } from '#src/components/ui/select.tsx';
 import { Textarea } from '#src/components/ui/textarea.tsx';
+import { flash } from '#src/components/common/flash.tsx';
 import { apiCall } from '#src/lib/api-client.ts';
 import { CONDITIONS } from '#src/lib/requests.ts';
+import { LiveEstimate } from '#src/components/valuation/live-estimate.tsx';
 import { ImagePicker, type PickedImage } from './image-picker.tsx';
 
 const FILL_REQUIRED = 'Please fill in all required fields';
@@ -18,6 +20,8 @@ const NEED_IMAGE = 'Please upload at least one image of the product';
 const SUBMIT_FAILED = 'Failed to submit exchange request';
 
 type Field = 'productName' | 'brand' | 'condition' | 'description';
+/** In the order they appear, so the first gap is the one focused. */
+const FIELDS: Field[] = ['productName', 'brand', 'condition', 'description'];
 
 function Required() {
   return (
@@ -32,9 +36,12 @@ export function NewExchangeForm() {
   const router = useRouter();
   const [values, setValues] = useState<Record<Field, string>>({ productName: '', brand: '', condition: '', description: '' });
   const [images, setImages] = useState<PickedImage[]>([]);
-  const [error, setError] = useState<string | null>(null);
+  // The server's refusal, if any; the form's own messages follow `missing` and so clear as fields are fixed.
+  const [serverError, setServerError] = useState<string | null>(null);
   const [missing, setMissing] = useState<Set<Field | 'images'>>(new Set());
   const [submitting, setSubmitting] = useState(false);
+  /** the guide's reason the shop does not take this item: submitting is blocked while there is one */
+  const [refusal, setRefusal] = useState<string | null>(null);
   const uploading = images.some((image) => !image.uploaded);
 
   const settle = (field: Field | 'images') =>
@@ -47,25 +54,27 @@ export function NewExchangeForm() {
   const set = (field: Field) => (event: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [field]: event.target.value }));
     settle(field);
+    setServerError(null);
   };
   const invalid = (field: Field | 'images') => missing.has(field) || undefined;
+  const messages = [
+    ...(FIELDS.some((field) => missing.has(field)) ? [FILL_REQUIRED] : []),
+    ...(missing.has('images') ? [NEED_IMAGE] : []),
+    ...(serverError ? [serverError] : []),
+  ];
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const empty = (Object.keys(values) as Field[]).filter((field) => !values[field].trim());
-    if (empty.length > 0) {
-      setMissing(new Set(empty));
-      setError(FILL_REQUIRED);
-      return;
-    }
     const uploaded = images.flatMap((image) => (image.uploaded ? [image.uploaded] : []));
-    if (uploaded.length === 0) {
-      setMissing(new Set(['images']));
-      setError(NEED_IMAGE);
+    // Every gap at once, the first one focused.
+    const gaps: (Field | 'images')[] = [...FIELDS.filter((field) => !values[field].trim()), ...(uploaded.length === 0 ? (['images'] as const) : [])];
+    setServerError(null);
+    setMissing(new Set(gaps));
+    if (gaps.length > 0) {
+      const first = gaps[0]!;
+      (first === 'images' ? document.getElementById('product-images') : document.getElementById(first))?.focus();
       return;
     }
-    setMissing(new Set());
-    setError(null);
     setSubmitting(true);
     const result = await apiCall<{ id: string }>('/api/exchange', {
       method: 'POST',
@@ -78,11 +87,12 @@ export function NewExchangeForm() {
       },
     });
     if (result.ok && result.data) {
+      flash('Request submitted. We will review it and email you the decision.');
       router.push(`/exchange/${result.data.id}`);
       return;
     }
     setSubmitting(false);
-    setError(result.error ?? SUBMIT_FAILED);
+    setServerError(result.error ?? SUBMIT_FAILED);
   }
 
   return (
@@ -116,6 +126,7 @@ export function NewExchangeForm() {
           ))}
         </NativeSelect>
       </div>
+      <LiveEstimate brand={values.brand} productName={values.productName} condition={values.condition} onRefusal={setRefusal} />
       <div className="flex flex-col gap-2">
         <Label htmlFor="description">
           Description <Required />
@@ -131,16 +142,20 @@ export function NewExchangeForm() {
         disabled={submitting}
         invalid={missing.has('images')}
       />
-      {error ? (
+      {messages.length > 0 ? (
         <Alert variant="destructive">
-          <AlertDescription>{error}</AlertDescription>
+          <AlertDescription>
+            {messages.map((message) => (
+              <p key={message}>{message}</p>
+            ))}
+          </AlertDescription>
         </Alert>
       ) : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button asChild variant="outline">
           <Link to="/dashboard">Cancel</Link>
         </Button>
-        <Button type="submit" disabled={submitting || uploading}>
+        <Button type="submit" disabled={submitting || uploading || refusal !== null}>
           {submitting ? <Loader2 aria-hidden="true" className="motion-safe:animate-spin" /> : <Send aria-hidden="true" />}
           Submit Request
         </Button>

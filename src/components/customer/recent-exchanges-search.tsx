@@ -1,9 +1,24 @@
 'use client';
 
+import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { Search } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Badge } from '#src/components/ui/badge.tsx';
 import { Input } from '#src/components/ui/input.tsx';
-import { DASHBOARD_RECENT, matchesDashboardSearch } from '#src/lib/requests.ts';
+import { DASHBOARD_RECENT, matchesDashboardSearch, requestCountLabel } from '#src/lib/requests.ts';
+
+/** How many requests the dashboard search matches; null while no search is typed. */
+const matchCountAtom = atom<number | null>(null);
+
+/** The 'N Requests' chip: every request, or those the search matches while one is typed. */
+export function RequestCountChip({ total }: { total: number }) {
+  const matches = useAtomValue(matchCountAtom);
+  return (
+    <Badge variant="secondary" data-testid="request-count">
+      {requestCountLabel(matches ?? total)}
+    </Badge>
+  );
+}
 
 export interface SearchableItem {
   id: string;
@@ -21,7 +36,13 @@ export interface SearchableItem {
 export function RecentExchangesSearch({ items, viewAll }: { items: SearchableItem[]; viewAll: ReactNode }) {
   const [search, setSearch] = useState('');
   const active = search.trim() !== '';
-  const shown = active ? items.filter((item) => matchesDashboardSearch(item, search)) : items.slice(0, DASHBOARD_RECENT);
+  const matching = active ? items.filter((item) => matchesDashboardSearch(item, search)) : items;
+  const shown = active ? matching : items.slice(0, DASHBOARD_RECENT);
+  const setMatches = useSetAtom(matchCountAtom);
+  useEffect(() => {
+    setMatches(active ? matching.length : null);
+    return () => setMatches(null);
+  }, [active, matching.length, setMatches]);
   return (
     <div className="flex flex-col gap-4">
       <div className="relative">

@@ -5,13 +5,12 @@ import { CreditAmountInline } from '#src/components/requests/credit-amount.tsx';
 import { RequestThumbnail } from '#src/components/requests/request-thumbnail.tsx';
 import { StatusBadge } from '#src/components/requests/status-badge.tsx';
 import { TransitProgress } from '#src/components/requests/transit-progress.tsx';
-import { Badge } from '#src/components/ui/badge.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from '#src/components/ui/card.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
-import { formatDate, requestCountLabel } from '#src/lib/requests.ts';
+import { formatDate } from '#src/lib/requests.ts';
 import { WhileRefreshing } from './refresh.tsx';
-import { RecentExchangesSearch } from './recent-exchanges-search.tsx';
+import { RecentExchangesSearch, RequestCountChip } from './recent-exchanges-search.tsx';
 
 /** The dashboard's 'Recent Exchanges' card: count chip, search, items, the empty state, 'View All Requests'. */
 export function RecentExchanges({ requests, locale }: { requests: ExchangeRequest[]; locale: string }) {
@@ -20,9 +19,7 @@ export function RecentExchanges({ requests, locale }: { requests: ExchangeReques
       <CardHeader>
         <CardTitle>Recent Exchanges</CardTitle>
         <CardAction>
-          <Badge variant="secondary" data-testid="request-count">
-            {requestCountLabel(requests.length)}
-          </Badge>
+          <RequestCountChip total={requests.length} />
         </CardAction>
       </CardHeader>
       <CardContent>
@@ -61,7 +58,7 @@ export function RecentExchanges({ requests, locale }: { requests: ExchangeReques
 }
 
 function RecentExchangeItem({ request, locale }: { request: ExchangeRequest; locale: string }) {
-  const showCredit = (request.status === 'approved' || request.status === 'completed') && request.creditAmount > 0;
+  const showCredit = (request.status === 'approved' || request.status === 'completed') && request.creditedAt !== null;
   return (
     <article className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center" data-testid="recent-exchange">
       <div className="flex min-w-0 flex-1 gap-3">

@@ -1,39 +1,7 @@
-import { CheckCircle2, Clock, XCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { ExchangeRequest } from '#api/modules/requests/model.ts';
-import { Alert, AlertDescription } from '#src/components/ui/alert.tsx';
 import { Table, TableBody, TableCell, TableHead, TableRow } from '#src/components/ui/table.tsx';
 import { conditionLabel, formatDate, formatDateTime } from '#src/lib/requests.ts';
-import { ShippingDialog } from './shipping-dialog.tsx';
-
-/** The banner of a request's status: under review, declined, or approved and waiting for shipping details ('Add Details'). */
-export function StatusBanner({ request }: { request: ExchangeRequest }) {
-  if (request.status === 'pending')
-    return (
-      <Alert variant="info">
-        <Clock aria-hidden="true" />
-        <AlertDescription className="text-info">Your exchange request is currently under review.</AlertDescription>
-      </Alert>
-    );
-  if (request.status === 'declined')
-    return (
-      <Alert variant="destructive">
-        <XCircle aria-hidden="true" />
-        <AlertDescription className="text-destructive">Your exchange request has been declined. Please check the admin feedback.</AlertDescription>
-      </Alert>
-    );
-  if (request.status === 'approved' && !request.shippingDetails)
-    return (
-      <Alert variant="success">
-        <CheckCircle2 aria-hidden="true" />
-        <AlertDescription className="flex flex-col gap-3 text-success sm:flex-row sm:items-center sm:justify-between">
-          <span className="font-medium">Your Exchange Request is Approved! Now add the shipping details.</span>
-          <ShippingDialog requestId={request.id} />
-        </AlertDescription>
-      </Alert>
-    );
-  return null;
-}
 
 /** The detail table: product, brand, condition, dates, shipping and where it was shipped to. */
 export function RequestDetailsTable({ request, locale }: { request: ExchangeRequest; locale: string }) {

@@ -8,20 +8,28 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 import { Input } from '#src/components/ui/input.tsx';
 import { Label } from '#src/components/ui/label.tsx';
 import { Textarea } from '#src/components/ui/textarea.tsx';
+import { FUTURE_SHIPPING_DATE } from '#api/modules/requests/rules.ts';
+import { flash } from '#src/components/common/flash.tsx';
 import { apiCall } from '#src/lib/api-client.ts';
 import { useRefresh } from './refresh.tsx';
 
 const FILL_SHIPPING = 'Please fill in all required shipping fields';
 const SHIPPING_FAILED = 'Failed to submit shipping details';
 
-/** Today as yyyy-mm-dd in the browser's own calendar. */
-function today(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+export interface ShippingDialogProps {
+  requestId: string;
+  /** 'add' the first time (POST), 'correct' until the item is received (PUT, the form filled in) */
+  mode?: 'add' | 'correct';
+  initial?: { carrierName: string; trackingNumber: string; shippingDate: string; notes?: string | null } | null;
+  /** carriers common in the shop's country, offered as suggestions */
+  carriers: readonly string[];
+  /** today in the shop's time zone: the latest shipping date accepted */
+  maxDate: string;
+  triggerLabel?: string;
 }
 
-/** 'Add Details' and the 'Submit Shipping Details' dialog; on success the page shows the shipped request. */
-export function ShippingDialog({ requestId, triggerLabel = 'Add Details' }: { requestId: string; triggerLabel?: string }) {
+/** 'Add Details' (or 'Correct Shipping Details') and the 'Submit Shipping Details' dialog; on success the page shows the shipped request. */
+export function ShippingDialog({ requestId, mode = 'add', initial = null, carriers, maxDate, triggerLabel }: ShippingDialogProps) {
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -37,17 +45,29 @@ export function ShippingDialog({ requestId, triggerLabel = 'Add Details' }: { re
     setMissing(new Set(empty));
     if (empty.length > 0) {
       setError(FILL_SHIPPING);
+      document.getElementById(empty[0]!)?.focus();
+      return;
+    }
+    if (body.shippingDate > maxDate) {
+      setMissing(new Set(['shippingDate']));
+      setError(FUTURE_SHIPPING_DATE);
+      document.getElementById('shippingDate')?.focus();
       return;
     }
     setError(null);
     setSubmitting(true);
-    const result = await apiCall(`/api/exchange/${encodeURIComponent(requestId)}/shipping`, { method: 'POST', body });
+    const result = await apiCall(`/api/exchange/${encodeURIComponent(requestId)}/shipping`, { method: mode === 'add' ? 'POST' : 'PUT', body });
     setSubmitting(false);
     if (!result.ok) {
       setError(result.error ?? SHIPPING_FAILED);
       return;
     }
     setOpen(false);
+    flash(
+      mode === 'add'
+        ? 'Shipping details saved. We will tell you when your item arrives at the warehouse.'
+        : 'Shipping details corrected. You can change them again until the item is received.',
+    );
     await refresh();
   }
 
@@ -64,9 +84,9 @@ export function ShippingDialog({ requestId, triggerLabel = 'Add Details' }: { re
       }}
     >
       <DialogTrigger asChild>
-        <Button type="button">
+        <Button type="button" variant={mode === 'add' ? 'default' : 'outline'}>
           <Truck aria-hidden="true" />
-          {triggerLabel}
+          {triggerLabel ?? (mode === 'add' ? 'Add Details' : 'Correct Shipping Details')}
         </Button>
       </DialogTrigger>
       <DialogContent>
@@ -86,19 +106,37 @@ export function ShippingDialog({ requestId, triggerLabel = 'Add Details' }: { re
         >
           <div className="flex flex-col gap-2">
             <Label htmlFor="carrierName">Carrier Name</Label>
-            <Input id="carrierName" name="carrierName" placeholder="USPS, FedEx, UPS etc." required aria-invalid={invalid('carrierName')} maxLength={100} />
+            <Input
+              id="carrierName"
+              name="carrierName"
+              placeholder="USPS, FedEx, UPS etc."
+              list="carrier-suggestions"
+              defaultValue={initial?.carrierName}
+              required
+              aria-invalid={invalid('carrierName')}
+              aria-describedby="carrier-hint"
+              maxLength={100}
+            />
+            <datalist id="carrier-suggestions">
+              {carriers.map((carrier) => (
+                <option key={carrier} value={carrier} />
+              ))}
+            </datalist>
+            <p id="carrier-hint" className="text-xs text-muted-foreground" data-testid="carrier-hint">
+              Common here: {carriers.join(', ')}
+            </p>
           </div>
           <div className="flex flex-col gap-2">
             <Label htmlFor="trackingNumber">Tracking Number</Label>
-            <Input id="trackingNumber" name="trackingNumber" required aria-invalid={invalid('trackingNumber')} maxLength={100} autoComplete="off" />
+            <Input id="trackingNumber" name="trackingNumber" defaultValue={initial?.trackingNumber} required aria-invalid={invalid('trackingNumber')} maxLength={100} autoComplete="off" />
           </div>
           <div className="flex flex-col gap-2">
             <Label htmlFor="shippingDate">Shipping Date</Label>
-            <Input id="shippingDate" name="shippingDate" type="date" defaultValue={today()} required aria-invalid={invalid('shippingDate')} />
+            <Input id="shippingDate" name="shippingDate" type="date" defaultValue={initial?.shippingDate ?? maxDate} max={maxDate} required aria-invalid={invalid('shippingDate')} />
           </div>
           <div className="flex flex-col gap-2">
             <Label htmlFor="notes">Additional Notes (Optional)</Label>
-            <Textarea id="notes" name="notes" rows={3} maxLength={2000} />
+            <Textarea id="notes" name="notes" rows={3} maxLength={2000} defaultValue={initial?.notes ?? undefined} />
           </div>
           {error ? (
             <Alert variant="destructive">

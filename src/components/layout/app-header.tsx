@@ -2,6 +2,7 @@ import { Link } from 'waku';
 import { Button } from '#src/components/ui/button.tsx';
 import { mainNav, visibleTo } from '#src/config/nav.ts';
 import type { UserProfile } from '#src/lib/session.server.ts';
+import { LoginLink } from './login-link.tsx';
 import { MobileNav } from './mobile-nav.tsx';
 import { NavLink } from './nav-link.tsx';
 import { StoredSession } from './stored-session.tsx';
@@ -36,9 +37,7 @@ export function AppHeader({ user }: { user: UserProfile | null }) {
               </div>
             </>
           ) : (
-            <Button asChild size="sm">
-              <a href="/email-signin">Login</a>
-            </Button>
+            <LoginLink />
           )}
         </div>
       </div>

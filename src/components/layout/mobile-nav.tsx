@@ -6,7 +6,7 @@ import { useRouter } from 'waku';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '#src/components/ui/sheet.tsx';
-import { mainNav, visibleTo } from '#src/config/nav.ts';
+import { drawerNav, visibleTo } from '#src/config/nav.ts';
 import { logout } from './logout.ts';
 import { NavLink } from './nav-link.tsx';
 
@@ -32,7 +32,7 @@ export function MobileNav({ user }: { user: { email: string; isAdmin: boolean } 
           </div>
           <nav aria-label="Main">
             <ul className="flex flex-col p-2">
-              {visibleTo(mainNav, user.isAdmin).map((item) => (
+              {visibleTo(drawerNav, user.isAdmin).map((item) => (
                 <li key={item.href}>
                   <NavLink
                     to={item.href}

@@ -1,6 +1,6 @@
 import { Coins } from 'lucide-react';
 import { cn } from '#src/lib/cn.ts';
-import { formatMoney } from '#src/lib/money.ts';
+import { formatMoney } from '#api/lib/money.ts';
 
 /**
  * An amount of store credit in its own currency, highlighted: '₹250.00' under a label. Used for the

@@ -10,7 +10,7 @@ export function EventTimeline({ events, locale }: { events: RequestEvent[]; loca
       {events.map((event) => (
         <li key={event.id} className="relative">
           <span aria-hidden="true" className="absolute top-1.5 -left-[27px] size-3 rounded-full border-2 border-card bg-primary" />
-          <p className="text-sm font-medium">{eventLabel(event.type)}</p>
+          <p className="text-sm font-medium">{eventLabel(event.type, event.fromStatus)}</p>
           <p className="text-xs text-muted-foreground">
             <time dateTime={event.createdAt}>{formatDateTime(event.createdAt, locale)}</time> · {eventActor(event)}
           </p>

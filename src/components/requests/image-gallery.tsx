@@ -1,7 +1,8 @@
 'use client';
 
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { ChevronLeft, ChevronRight, ExternalLink } from 'lucide-react';
 import { useCallback, useState, type KeyboardEvent } from 'react';
+import { responsiveImage } from '#api/modules/images/rules.ts';
 import { Button } from '#src/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#src/components/ui/dialog.tsx';
 
@@ -36,7 +37,7 @@ export function ImageGallery({ images, productName }: { images: { url: string; p
               className="block aspect-square w-full overflow-hidden rounded-md border bg-muted outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
               aria-label={`View image ${index + 1} of ${count} full screen`}
             >
-              <img src={image.url} alt={`${productName}, image ${index + 1}`} loading="lazy" decoding="async" className="size-full object-cover transition-transform hover:scale-105" />
+              <img {...responsiveImage(image.url, '(min-width: 640px) 20vw, 33vw')} alt={`${productName}, image ${index + 1}`} loading="lazy" decoding="async" className="size-full object-cover transition-transform hover:scale-105" />
             </button>
           </li>
         ))}
@@ -53,7 +54,7 @@ export function ImageGallery({ images, productName }: { images: { url: string; p
           </DialogDescription>
           <div className="relative flex min-h-0 flex-1 items-center justify-center">
             {current ? (
-              <img src={current.url} alt={`${productName}, image ${(open ?? 0) + 1}`} className="max-h-full max-w-full object-contain" />
+              <img {...responsiveImage(current.url, '100vw')} alt={`${productName}, image ${(open ?? 0) + 1}`} className="max-h-full max-w-full object-contain" />
             ) : null}
             {count > 1 ? (
               <>
@@ -66,6 +67,11 @@ export function ImageGallery({ images, productName }: { images: { url: string; p
               </>
             ) : null}
           </div>
+          {current ? (
+            <a href={current.url} target="_blank" rel="noopener" className="inline-flex items-center gap-1 self-center text-sm text-slate-200 underline underline-offset-4 hover:text-white">
+              Open the original photo <ExternalLink className="size-4" aria-hidden="true" />
+            </a>
+          ) : null}
         </DialogContent>
       </Dialog>
     </>

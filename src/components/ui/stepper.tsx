@@ -5,6 +5,8 @@ import { cn } from '#src/lib/cn.ts';
 export type StepperStep = {
   title: string;
   description?: React.ReactNode;
+  /** a short tag after the title (who the step waits for) */
+  note?: string;
 };
 
 type StepState = 'completed' | 'active' | 'upcoming';
@@ -84,6 +86,11 @@ export function Stepper({ className, steps, activeStep, ...props }: StepperProps
               >
                 <span className="sr-only">{srState[state]}</span>
                 {step.title}
+                {step.note ? (
+                  <span className="ml-2 inline-flex rounded-full bg-warning/15 px-2 py-0.5 text-xs font-medium text-foreground" data-slot="stepper-note">
+                    {step.note}
+                  </span>
+                ) : null}
               </p>
               {step.description != null && (
                 <div data-slot="stepper-description" className="mt-0.5 text-sm break-words text-muted-foreground">

@@ -7,7 +7,8 @@ import { LoadFailedAlert } from '#src/components/customer/load-failed-alert.tsx'
 import { NewExchangeScreen } from '#src/components/customer/new-exchange-screen.tsx';
 import { BackLink } from '#src/components/customer/page-links.tsx';
 import { RefreshBar, RefreshButton } from '#src/components/customer/refresh.tsx';
-import { RequestDetailsTable, StatusBanner } from '#src/components/customer/request-details.tsx';
+import { NextStepBanner, type NextStepSettings } from '#src/components/customer/next-step.tsx';
+import { RequestDetailsTable } from '#src/components/customer/request-details.tsx';
 import { CreditAmount } from '#src/components/requests/credit-amount.tsx';
 import { EventTimelineCard } from '#src/components/requests/event-timeline.tsx';
 import { ImageGallery } from '#src/components/requests/image-gallery.tsx';
@@ -15,20 +16,37 @@ import { RequestStepper } from '#src/components/requests/request-stepper.tsx';
 import { StatusBadge, TransitChip } from '#src/components/requests/status-badge.tsx';
 import { WarehouseAddress } from '#src/components/requests/warehouse-address.tsx';
 import { Button } from '#src/components/ui/button.tsx';
+import { ValuationCard } from '#src/components/valuation/valuation-card.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#src/components/ui/card.tsx';
+import { carriersFor, CREDIT_USUALLY_WITHIN_DAYS, todayIn } from '#api/modules/requests/rules.ts';
 import { api } from '#src/lib/api.server.ts';
+import { publicSettings } from '#src/lib/host.server.ts';
 import { requestLocale } from '#src/lib/format.server.ts';
 import { pagePath, requireUser } from '#src/lib/session.server.ts';
 
 const LOAD_FAILED = 'Failed to load exchange details';
 
+function nextStepSettings(): NextStepSettings {
+  const settings = publicSettings();
+  return {
+    carriers: carriersFor(settings.shopCountry),
+    today: todayIn(settings.shopTimeZone),
+    shopUrl: new URL(settings.shopRegisterUrl).origin,
+    shopName: settings.shopName,
+    supportEmail: settings.supportEmail,
+    creditWithinDays: CREDIT_USUALLY_WITHIN_DAYS,
+  };
+}
+
 const BackToList = () => <BackLink to="/exchange" label="Back to My Exchange Requests" />;
 
 export default async function ExchangeDetailPage({ path, query, id }: PageProps<'/exchange/[id]'>) {
-  await requireUser(pagePath(path, query));
   // Waku matches /exchange/new here when it ranks this route first (see new.tsx).
-  if (id === 'new') return <NewExchangeScreen />;
-  const result = await api<ExchangeRequestDetail>(`/api/exchange/${encodeURIComponent(id)}`);
+  if (id === 'new') {
+    await requireUser(pagePath(path, query));
+    return <NewExchangeScreen />;
+  }
+  const [, result] = await Promise.all([requireUser(pagePath(path, query)), api<ExchangeRequestDetail>(`/api/exchange/${encodeURIComponent(id)}`)]);
   const locale = requestLocale();
 
   if (!result.ok || !result.data) {
@@ -50,6 +68,7 @@ export default async function ExchangeDetailPage({ path, query, id }: PageProps<
   }
 
   const request = result.data;
+  const withShop = request.creditedAt !== null && request.creditPushStatus != null && request.creditPushStatus !== 'success';
   const inProcess = request.status === 'approved' || request.status === 'completed';
   // The total store credit (a call to the shop) is shown only beside the process stepper.
   const credit = inProcess ? await api<{ creditAmount: number; currency: string }>('/api/shopify/credit') : null;
@@ -69,7 +88,7 @@ export default async function ExchangeDetailPage({ path, query, id }: PageProps<
           <RefreshButton iconOnly label="Refresh request" />
         </div>
         <RefreshBar />
-        <StatusBanner request={request} />
+        <NextStepBanner request={request} settings={nextStepSettings()} />
         {request.status === 'approved' && request.warehouseInfo && !request.shippingDetails ? (
           <WarehouseAddress warehouse={request.warehouseInfo} description="Pack the item safely and send it here, then add the shipping details." />
         ) : null}
@@ -100,10 +119,18 @@ export default async function ExchangeDetailPage({ path, query, id }: PageProps<
                 ) : null}
               </CardContent>
             </Card>
+            <ValuationCard request={request} />
             {request.status === 'pending' ? <CancelRequest requestId={request.id} /> : null}
           </div>
           <div className="flex min-w-0 flex-col gap-6">
-            {inProcess && request.creditAmount > 0 ? <CreditAmount amount={request.creditAmount} currency={request.currency} label="Credit Assigned" /> : null}
+            {inProcess && request.creditedAt !== null ? (
+              <CreditAmount
+                amount={request.creditAmount}
+                currency={request.currency}
+                label="Credit for this item"
+                description={withShop ? 'Pending with the shop: it shows in your balance once the shop has it.' : 'Added to your store credit balance.'}
+              />
+            ) : null}
             {inProcess ? (
               <Card>
                 <CardHeader>
@@ -111,8 +138,13 @@ export default async function ExchangeDetailPage({ path, query, id }: PageProps<
                 </CardHeader>
                 <CardContent className="flex flex-col gap-6">
                   <RequestStepper request={request} locale={locale} />
-                  {credit?.ok && credit.data && credit.data.creditAmount > 0 ? (
-                    <CreditAmount amount={credit.data.creditAmount} currency={credit.data.currency} label="Total Available Store Credit" description="Usable on your next purchase." />
+                  {credit?.ok && credit.data ? (
+                    <CreditAmount
+                      amount={credit.data.creditAmount}
+                      currency={credit.data.currency}
+                      label="Your store credit balance"
+                      description={withShop ? "Usable on your next purchase. This item's credit is pending with the shop and not in it yet." : 'Usable on your next purchase.'}
+                    />
                   ) : null}
                 </CardContent>
               </Card>

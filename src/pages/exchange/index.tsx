@@ -23,9 +23,8 @@ async function fetchPage(view: ReturnType<typeof listView>) {
 }
 
 export default async function MyExchangesPage({ path, query }: PageProps<'/exchange'>) {
-  await requireUser(pagePath(path, query));
   const view = listView(query ?? '');
-  let result = await fetchPage(view);
+  let [, result] = await Promise.all([requireUser(pagePath(path, query)), fetchPage(view)]);
   // A page past the end (an old link) shows the last page instead.
   const lastPage = Math.max(1, Math.ceil((result.total ?? 0) / LIST_PAGE_SIZE));
   if (result.ok && view.page > lastPage) {

@@ -15,9 +15,10 @@ import { RequestStepper } from '#src/components/requests/request-stepper.tsx';
 import { WarehouseAddress } from '#src/components/requests/warehouse-address.tsx';
 import { Alert, AlertDescription, AlertTitle } from '#src/components/ui/alert.tsx';
 import { Button } from '#src/components/ui/button.tsx';
+import { ValuationCard } from '#src/components/valuation/valuation-card.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#src/components/ui/card.tsx';
 import { api } from '#src/lib/api.server.ts';
-import { currencySymbol, formatMoney } from '#src/lib/money.ts';
+import { currencySymbol, formatMoney } from '#api/lib/money.ts';
 import { normalTransit } from '#src/lib/requests.ts';
 import { pagePath, requireAdmin } from '#src/lib/session.server.ts';
 
@@ -51,17 +52,32 @@ function BackButton({ to }: { to: ReturnType<typeof adminHref> }) {
 function stepActions(request: AdminExchangeRequestDetail) {
   if (request.status !== 'approved') return {};
   const received = normalTransit(request.transitStatus) === 'received';
-  const credited = request.creditAmount > 0;
+  const credited = request.creditedAt !== null;
   return {
     ...(received ? {} : { 2: <MarkReceivedAction requestId={request.id} enabled={Boolean(request.shippingDetails)} /> }),
-    ...(credited ? {} : { 3: <AssignCreditAction requestId={request.id} enabled={received} currencySymbol={currencySymbol(request.currency)} /> }),
+    ...(credited
+      ? {}
+      : {
+          3: (
+            <AssignCreditAction
+              requestId={request.id}
+              enabled={received}
+              currency={request.currency}
+              currencySymbol={currencySymbol(request.currency)}
+              customer={request.customerName && request.customerName !== 'Unknown' ? `${request.customerName} (${request.customerEmail})` : request.customerEmail}
+              valuation={{ guide: request.creditGuide, quote: request.quote, condition: request.condition, currency: request.currency }}
+            />
+          ),
+        }),
     4: <CompleteAction requestId={request.id} enabled={credited} needsCredit={!credited} />,
   };
 }
 
 export default async function AdminExchangePage({ path, query, id }: PageProps<'/admin/exchange/[id]'>) {
-  await requireAdmin(pagePath(path, query));
-  const result = await api<AdminExchangeRequestDetail>(`/api/admin/exchange-requests/${encodeURIComponent(id)}`);
+  const [, result] = await Promise.all([
+    requireAdmin(pagePath(path, query)),
+    api<AdminExchangeRequestDetail>(`/api/admin/exchange-requests/${encodeURIComponent(id)}`),
+  ]);
   if (!result.ok || !result.data) {
     return (
       <>
@@ -89,7 +105,7 @@ export default async function AdminExchangePage({ path, query, id }: PageProps<'
       <div className="flex flex-col gap-5">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <BackButton to={backTo} />
-          <DeleteRequestButton requestId={request.id} backTo={backTo} />
+          <DeleteRequestButton requestId={request.id} productName={request.productName} backTo={backTo} />
         </div>
         <div>
           <h1 className="text-2xl font-semibold tracking-tight break-words">{request.productName}</h1>
@@ -125,6 +141,14 @@ export default async function AdminExchangePage({ path, query, id }: PageProps<'
           </Alert>
         ) : null}
 
+        {request.status === 'declined' ? (
+          <Alert variant="destructive">
+            <Info aria-hidden="true" />
+            <AlertTitle>Declined</AlertTitle>
+            <AlertDescription>{request.adminFeedback ? `Feedback sent to the customer: ${request.adminFeedback}` : 'No reason was given.'}</AlertDescription>
+          </Alert>
+        ) : null}
+
         <div className="grid gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <div className="flex min-w-0 flex-col gap-5">
             <Card>
@@ -135,6 +159,7 @@ export default async function AdminExchangePage({ path, query, id }: PageProps<'
                 <RequestDetails request={request} locale={locale} />
               </CardContent>
             </Card>
+            <ValuationCard request={request} />
             <Card>
               <CardHeader>
                 <CardTitle>Images</CardTitle>
@@ -159,7 +184,8 @@ export default async function AdminExchangePage({ path, query, id }: PageProps<'
             </Card>
           </div>
 
-          <div className="flex min-w-0 flex-col gap-5">
+          {/* the decision and the next action come first on a phone */}
+          <div className="order-first flex min-w-0 flex-col gap-5 lg:order-none">
             {pending ? (
               <Card>
                 <CardHeader>
@@ -174,13 +200,13 @@ export default async function AdminExchangePage({ path, query, id }: PageProps<'
                   />
                 </CardContent>
               </Card>
-            ) : (
+            ) : request.status === 'declined' ? null : (
               <Card>
                 <CardHeader>
                   <CardTitle>Exchange Process</CardTitle>
                 </CardHeader>
                 <CardContent>
-                  <RequestStepper request={request} locale={locale} extras={stepActions(request)} />
+                  <RequestStepper request={request} locale={locale} extras={stepActions(request)} viewer="admin" />
                 </CardContent>
               </Card>
             )}

@@ -3,6 +3,9 @@
  * failed call shows, and each variant's title and buttons.
  */
 
+/** §8: the profile could not be loaded (any failure but an ended session). */
+export const PROFILE_LOAD_FAILED = 'Failed to load user profile. Please try again later.';
+
 export type ErrorVariant = 'shopify_user_not_found' | 'connection_error' | 'auth_error' | 'other';
 export type ErrorAction = 'try-again' | 'refresh' | 'contact-support' | 'sign-out';
 
@@ -48,7 +51,7 @@ export function errorMessage(failure: FailedCall): string {
     case 'connection_error':
       return failure.status === 0 ? 'No response from server' : 'Error connecting to Shopify';
     case 'auth_error':
-      return 'Failed to load user profile. Please try again later.';
+      return PROFILE_LOAD_FAILED;
     default:
       return 'Failed to load data. Please try again later.';
   }

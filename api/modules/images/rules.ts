@@ -1,0 +1,28 @@
+/**
+ * Image variants (thumbnails), as pages and the server both name them. Plain TS: `src/` imports it.
+ * Each upload `/media/<id>.<ext>` is also served resized, as WebP, at `/media/<id>.w<width>.webp`
+ * for every width below (never wider than the original).
+ */
+export const VARIANT_WIDTHS = [320, 1280] as const;
+export type VariantWidth = (typeof VARIANT_WIDTHS)[number];
+
+export const variantName = (width: VariantWidth) => `w${width}`;
+
+const MEDIA_URL = /^\/media\/([0-9a-f]{40})\.([a-z]{3,4})$/;
+
+/** The address of one variant of an uploaded image, or null for a URL that is not one of ours. */
+export function variantUrl(url: string, width: VariantWidth): string | null {
+  const match = MEDIA_URL.exec(url);
+  return match ? `/media/${match[1]}.${variantName(width)}.webp` : null;
+}
+
+/**
+ * `src`, `srcSet` and `sizes` for an <img> showing `url` at about `sizes` CSS pixels wide: the
+ * browser picks the smallest variant that covers its screen; the original is never in the set
+ * (it opens on demand). A URL that is not ours is shown as it is.
+ */
+export function responsiveImage(url: string, sizes: string): { src: string; srcSet?: string; sizes?: string } {
+  const set = VARIANT_WIDTHS.map((w) => [variantUrl(url, w), w] as const);
+  if (set.some(([u]) => u === null)) return { src: url };
+  return { src: set[0]![0]!, srcSet: set.map(([u, w]) => `${u} ${w}w`).join(', '), sizes };
+}

@@ -1,0 +1,75 @@
+import { sql } from 'kysely';
+import type { AppContext } from '#api/context.ts';
+import type { ExchangeRequestRow } from '#api/db/types.ts';
+import { badRequest, conflict } from '#api/lib/errors.ts';
+import { recordEvent } from './events.ts';
+import { cleanText, isCalendarDate } from './input.ts';
+import { FILL_SHIPPING_FIELDS, type ShippingBody } from './model.ts';
+import { ownRequestOr404 } from './queries.ts';
+import { FUTURE_SHIPPING_DATE, isFutureDay, SHIPPING_LOCKED } from './rules.ts';
+
+const LIMITS = { carrierName: 100, trackingNumber: 100, notes: 2000 } as const;
+const tooLong = (label: string, max: number) => badRequest(`${label} must be at most ${max} characters`);
+
+export interface ShippingInput {
+  carrierName: string;
+  trackingNumber: string;
+  shippingDate: string;
+  notes: string | null;
+}
+
+/** The shipping form as the rules accept it: the spec's required fields, lengths, and no date after today in the shop's time zone. */
+export function readShipping(ctx: AppContext, input: ShippingBody): ShippingInput {
+  const carrierName = cleanText(input.carrierName);
+  const trackingNumber = cleanText(input.trackingNumber);
+  const shippingDate = cleanText(input.shippingDate);
+  const notes = cleanText(input.notes);
+  if (!carrierName || !trackingNumber || !shippingDate || !isCalendarDate(shippingDate)) throw badRequest(FILL_SHIPPING_FIELDS);
+  if (carrierName.length > LIMITS.carrierName) throw tooLong('Carrier name', LIMITS.carrierName);
+  if (trackingNumber.length > LIMITS.trackingNumber) throw tooLong('Tracking number', LIMITS.trackingNumber);
+  if (notes && notes.length > LIMITS.notes) throw tooLong('Notes', LIMITS.notes);
+  if (isFutureDay(shippingDate, ctx.settings.shopTimeZone)) throw badRequest(FUTURE_SHIPPING_DATE);
+  return { carrierName, trackingNumber, shippingDate, notes };
+}
+
+/**
+ * PUT /api/exchange/{id}/shipping: the owner corrects the shipping details they gave, until the
+ * item is received (a conditional update: a correction racing the admin's 'received' loses).
+ */
+export async function correctShipping(ctx: AppContext, user: { id: string; email: string }, id: string | undefined, input: ShippingBody): Promise<ExchangeRequestRow> {
+  const row = await ownRequestOr404(ctx.db, user.id, id);
+  const fields = readShipping(ctx, input);
+  const updated = await ctx.db.transaction().execute(async (trx) => {
+    const changed = await trx
+      .updateTable('exchange_requests')
+      .set({
+        shipping_carrier: fields.carrierName,
+        shipping_tracking_number: fields.trackingNumber,
+        shipping_date: fields.shippingDate,
+        shipping_notes: fields.notes,
+        updated_at: sql<Date>`now()`,
+      })
+      .where('id', '=', row.id)
+      .where('user_id', '=', user.id)
+      .where('status', '=', 'approved')
+      .where('shipping_carrier', 'is not', null)
+      .where('transit_status', '=', 'shipped')
+      .returningAll()
+      .executeTakeFirst();
+    if (!changed) return undefined;
+    await recordEvent(trx, {
+      requestId: row.id,
+      type: 'shipped',
+      actor: { id: user.id, email: user.email, role: 'customer' },
+      fromStatus: 'shipped',
+      toStatus: 'shipped',
+      note: `Corrected: ${fields.carrierName}, tracking ${fields.trackingNumber}, shipped on ${fields.shippingDate}${fields.notes ? `. ${fields.notes}` : ''}`,
+    });
+    return changed;
+  });
+  if (updated) return updated;
+  const latest = await ownRequestOr404(ctx.db, user.id, id);
+  if (latest.status === 'approved' && latest.shipping_carrier === null) throw conflict('There are no shipping details to correct yet. Please add them first.');
+  if (latest.status !== 'approved' && latest.status !== 'completed') throw conflict('Shipping details can only be added once the request is approved.');
+  throw conflict(SHIPPING_LOCKED);
+}

@@ -1,0 +1,124 @@
+import { t, type UnwrapSchema } from 'elysia';
+import { CONDITIONS } from '#api/db/types.ts';
+import { LIMITS } from './rules.ts';
+
+/** The JSON shapes of the valuation guide, quotes and bonus campaigns. */
+
+const nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()]);
+const dateTime = t.String({ description: 'an ISO 8601 date-time (UTC)' });
+
+export const QuoteMatch = t.Object({ id: t.Number(), brand: t.String(), model: t.String(), name: t.String() });
+
+export const EligibleQuote = t.Object({
+  eligible: t.Literal(true),
+  /** base × the condition's multiplier, whole currency units; null when the guide has no match */
+  estimate: nullable(t.Number()),
+  /** what the best running campaign adds to the estimate; null when the guide has no match */
+  bonus: nullable(t.Number()),
+  currency: t.String(),
+  match: nullable(QuoteMatch),
+});
+export const IneligibleQuote = t.Object({ eligible: t.Literal(false), reason: t.String() });
+export const Quote = t.Union([EligibleQuote, IneligibleQuote]);
+
+export const QuoteQuery = t.Object(
+  {
+    brand: t.String({ maxLength: LIMITS.brand, error: `brand is required (at most ${LIMITS.brand} characters)` }),
+    productName: t.String({ maxLength: 200, error: 'productName is required (at most 200 characters)' }),
+    condition: t.String({ maxLength: 50, error: 'condition is required' }),
+  },
+  { error: 'Send brand, productName and condition.' },
+);
+
+/** The quote a request was given when it was submitted. */
+export const StoredQuote = t.Object({ estimate: t.Number(), bonus: t.Number(), currency: t.String() });
+
+export const GuideEntry = t.Object({
+  id: t.Number(),
+  brand: t.String(),
+  model: t.String({ description: 'matched case-insensitively inside the product name' }),
+  name: t.String(),
+  baseValue: t.Number({ description: 'the value of a new unit in the shop currency' }),
+  isActive: t.Boolean(),
+  updatedAt: dateTime,
+});
+
+const ENTRY_BODY = `An entry has brand, model (at most ${LIMITS.model} characters), name, baseValue (a number) and isActive (true or false).`;
+const optionalText = (max: number, error: string) => t.Optional(t.Union([t.String({ maxLength: max }), t.Null()], { error }));
+export const EntryBody = t.Object(
+  {
+    brand: optionalText(LIMITS.brand, ENTRY_BODY),
+    model: optionalText(LIMITS.model, ENTRY_BODY),
+    name: optionalText(LIMITS.name, ENTRY_BODY),
+    baseValue: t.Optional(t.Union([t.Number(), t.String({ maxLength: 30 }), t.Null()], { error: ENTRY_BODY })),
+    isActive: t.Optional(t.Union([t.Boolean(), t.Null()], { error: ENTRY_BODY })),
+  },
+  { error: ENTRY_BODY },
+);
+
+export const EntriesQuery = t.Object({
+  page: t.Optional(t.Integer({ minimum: 1, maximum: 1_000_000, error: 'page must be a whole number of at least 1' })),
+  pageSize: t.Optional(t.Integer({ minimum: 1, maximum: 100, error: 'pageSize must be a whole number from 1 to 100' })),
+  q: t.Optional(t.String({ maxLength: 200, error: 'q must be at most 200 characters' })),
+});
+
+export const Multiplier = t.Object({ condition: t.UnionEnum(CONDITIONS), percent: t.Number() });
+const PERCENTS = 'Send percentages from 0 to 100 by condition, e.g. { "good": 60 }.';
+export const MultipliersBody = t.Partial(
+  t.Object(Object.fromEntries(CONDITIONS.map((c) => [c, t.Number({ minimum: 0, maximum: 100, error: PERCENTS })])) as Record<(typeof CONDITIONS)[number], ReturnType<typeof t.Number>>),
+  { error: PERCENTS, additionalProperties: false },
+);
+
+export const Rule = t.Object({ id: t.Number(), brand: t.String(), model: nullable(t.String()), reason: t.String(), createdAt: dateTime });
+const RULE_BODY = `A rule has a brand, an optional model and the reason customers see (at most ${LIMITS.reason} characters).`;
+export const RuleBody = t.Object(
+  { brand: optionalText(LIMITS.brand, RULE_BODY), model: optionalText(LIMITS.model, RULE_BODY), reason: optionalText(LIMITS.reason, RULE_BODY) },
+  { error: RULE_BODY },
+);
+
+export const Minimum = t.Object({ minimumValue: t.Number(), currency: t.String() });
+export const MinimumBody = t.Object(
+  { minimumValue: t.Union([t.Number(), t.String({ maxLength: 30 })], { error: 'Send minimumValue, a number of at least 0.' }) },
+  { error: 'Send minimumValue, a number of at least 0.' },
+);
+
+export const Campaign = t.Object({
+  id: t.Number(),
+  name: t.String(),
+  kind: t.Union([t.Literal('percent'), t.Literal('amount')]),
+  value: t.Number(),
+  brand: nullable(t.String()),
+  startsAt: dateTime,
+  endsAt: dateTime,
+  running: t.Boolean(),
+});
+const CAMPAIGN_BODY = 'A campaign has a name, kind (percent or amount), value, startsAt, endsAt (yyyy-mm-dd or ISO date-times) and an optional brand.';
+export const CampaignBody = t.Object(
+  {
+    name: optionalText(LIMITS.campaignName, CAMPAIGN_BODY),
+    kind: t.Optional(t.Union([t.Literal('percent'), t.Literal('amount')], { error: CAMPAIGN_BODY })),
+    value: t.Optional(t.Union([t.Number(), t.String({ maxLength: 30 })], { error: CAMPAIGN_BODY })),
+    brand: optionalText(LIMITS.brand, CAMPAIGN_BODY),
+    startsAt: optionalText(40, CAMPAIGN_BODY),
+    endsAt: optionalText(40, CAMPAIGN_BODY),
+  },
+  { error: CAMPAIGN_BODY },
+);
+
+/** What the admin's Assign Credit dialog needs to suggest a credit and show the bonus. */
+export const CreditGuide = t.Object({
+  match: nullable(t.Object({ id: t.Number(), brand: t.String(), model: t.String(), name: t.String(), baseValue: t.Number() })),
+  multipliers: t.Array(Multiplier),
+  campaign: nullable(t.Object({ id: t.Number(), name: t.String(), kind: t.Union([t.Literal('percent'), t.Literal('amount')]), value: t.Number() })),
+});
+
+export type Quote = UnwrapSchema<typeof Quote>;
+export type QuoteMatch = UnwrapSchema<typeof QuoteMatch>;
+export type StoredQuote = UnwrapSchema<typeof StoredQuote>;
+export type GuideEntry = UnwrapSchema<typeof GuideEntry>;
+export type EntryBody = UnwrapSchema<typeof EntryBody>;
+export type Multiplier = UnwrapSchema<typeof Multiplier>;
+export type Rule = UnwrapSchema<typeof Rule>;
+export type Campaign = UnwrapSchema<typeof Campaign>;
+export type CampaignBody = UnwrapSchema<typeof CampaignBody>;
+export type CreditGuide = UnwrapSchema<typeof CreditGuide>;

@@ -1,0 +1,192 @@
+import { sql } from 'kysely';
+import type { AppContext } from '#api/context.ts';
+import type { Db } from '#api/db/connect.ts';
+import { enqueueMail } from '#api/modules/mail/service.ts';
+import { adminRecipients } from '#api/modules/requests/notify.ts';
+import { destinationProblem } from './destination.ts';
+import { RESPONSE_EXCERPT_CHARS, WEBHOOK_TIMEOUT_MS, retryDelaySeconds } from './rules.ts';
+import { webhookHeaders } from './signature.ts';
+import { drainInBatches, type BatchReport } from '#api/lib/drain.ts';
+
+/**
+ * The delivery worker. Due deliveries are claimed with FOR UPDATE SKIP LOCKED and leased (their
+ * next attempt moved past the request timeout) in a short transaction; each is signed and POSTed
+ * outside it; the attempt and its outcome are recorded only if the lease is still ours. Any
+ * number of instances can run it at once without sending an attempt twice.
+ */
+
+const LEASE_SECONDS = 60;
+
+export type DeliveryReport = BatchReport;
+
+interface Claimed {
+  id: number;
+  endpoint_id: string;
+  event_id: string;
+  body: string;
+  attempts: number;
+  retry_until: Date;
+  url: string;
+  secret: string;
+}
+
+interface Outcome {
+  ok: boolean;
+  statusCode: number | null;
+  error: string | null;
+  excerpt: string | null;
+  durationMs: number;
+}
+
+async function claim(db: Db, limit: number, onlyId?: number): Promise<Claimed[]> {
+  return db.transaction().execute(async (trx) => {
+    let due = trx
+      .selectFrom('webhook_deliveries')
+      .select('id')
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', sql<Date>`now()`)
+      .where('endpoint_id', 'in', (eb) => eb.selectFrom('webhook_endpoints as e').select('e.id').where('e.enabled', '=', true))
+      .orderBy('next_attempt_at')
+      .limit(limit)
+      .forUpdate()
+      .skipLocked();
+    if (onlyId !== undefined) due = due.where('id', '=', onlyId);
+    const ids = (await due.execute()).map((r) => r.id);
+    if (ids.length === 0) return [];
+    const rows = await trx
+      .updateTable('webhook_deliveries')
+      .set({ attempts: sql`attempts + 1`, next_attempt_at: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
+      .where('id', 'in', ids)
+      .returning(['id', 'endpoint_id', 'event_id', 'body', 'attempts', 'retry_until'])
+      .execute();
+    const endpoints = await trx
+      .selectFrom('webhook_endpoints')
+      .select(['id', 'url', 'secret'])
+      .where('id', 'in', [...new Set(rows.map((r) => r.endpoint_id))])
+      .execute();
+    const byId = new Map(endpoints.map((e) => [e.id, e]));
+    return rows.map((r) => ({ ...r, id: Number(r.id), url: byId.get(r.endpoint_id)!.url, secret: byId.get(r.endpoint_id)!.secret }));
+  });
+}
+
+async function readExcerpt(response: Response): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  try {
+    while (text.length < RESPONSE_EXCERPT_CHARS) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+  } finally {
+    await reader.cancel().catch(() => {});
+  }
+  return text.slice(0, RESPONSE_EXCERPT_CHARS);
+}
+
+/** One signed POST: no redirects followed, a 10-second limit, the destination checked on its resolved address first. */
+async function send(ctx: AppContext, delivery: Claimed): Promise<Outcome> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  const refused = await destinationProblem(delivery.url, ctx.settings.webhookAllowPrivate);
+  if (refused) return { ok: false, statusCode: null, error: `Not sent: ${refused}`, excerpt: null, durationMs: elapsed() };
+  try {
+    const response = await fetch(delivery.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'SwapPoints-Webhooks/1.0',
+        ...webhookHeaders(delivery.secret, delivery.event_id, delivery.body),
+      },
+      body: delivery.body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+    });
+    const excerpt = await readExcerpt(response).catch(() => '');
+    const ok = response.status >= 200 && response.status < 300;
+    const error = ok ? null : response.status >= 300 && response.status < 400 ? `Redirect to ${response.headers.get('location') ?? '?'} not followed` : `HTTP ${response.status}`;
+    return { ok, statusCode: response.status, error, excerpt, durationMs: elapsed() };
+  } catch (error) {
+    const name = (error as Error)?.name;
+    const message = name === 'TimeoutError' || name === 'AbortError' ? `No answer within ${WEBHOOK_TIMEOUT_MS / 1000} s` : error instanceof Error ? error.message : String(error);
+    return { ok: false, statusCode: null, error: message.slice(0, 1000), excerpt: null, durationMs: elapsed() };
+  }
+}
+
+async function disableEndpoint(trx: Db, ctx: AppContext, endpointId: string, reason: string): Promise<void> {
+  const disabled = await trx
+    .updateTable('webhook_endpoints')
+    .set({ enabled: false, disabled_reason: reason, updated_at: sql`now()` })
+    .where('id', '=', endpointId)
+    .where('enabled', '=', true)
+    .returning('url')
+    .executeTakeFirst();
+  if (!disabled) return;
+  ctx.log.warn('webhook endpoint disabled', { endpointId, reason });
+  const text = `SwapPoints stopped sending webhooks to ${disabled.url}.\n\n${reason}\n\nFix the receiver, then turn the endpoint on again on the Webhooks page (${ctx.settings.publicUrl}/admin/webhooks); what waited is sent then.`;
+  for (const to of await adminRecipients(trx, ctx)) {
+    await enqueueMail(trx, { to, subject: 'A webhook endpoint was disabled', text, kind: 'webhook_disabled' });
+  }
+}
+
+async function record(ctx: AppContext, delivery: Claimed, outcome: Outcome): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const base = trx.updateTable('webhook_deliveries').where('id', '=', delivery.id).where('status', '=', 'pending').where('attempts', '=', delivery.attempts);
+    const common = { last_status_code: outcome.statusCode, last_error: outcome.error };
+    let updated: { id: number } | undefined;
+    let gaveUp = false;
+    if (outcome.ok) {
+      updated = await base.set({ ...common, status: 'succeeded', delivered_at: sql`now()`, next_attempt_at: null }).returning('id').executeTakeFirst();
+    } else {
+      const retryAt = new Date(Date.now() + retryDelaySeconds(delivery.attempts) * 1000);
+      const until = new Date(delivery.retry_until);
+      gaveUp = Date.now() >= until.getTime() || outcome.statusCode === 410;
+      const next = retryAt < until ? retryAt : until;
+      updated = await base
+        .set({ ...common, status: gaveUp ? 'failed' : 'pending', next_attempt_at: gaveUp ? null : next })
+        .returning('id')
+        .executeTakeFirst();
+    }
+    if (!updated) return; // the lease ran out and another worker owns it now
+    await trx
+      .insertInto('webhook_attempts')
+      .values({ delivery_id: delivery.id, status_code: outcome.statusCode, duration_ms: outcome.durationMs, error: outcome.error, response_excerpt: outcome.excerpt })
+      .execute();
+    const endpoint = await trx
+      .updateTable('webhook_endpoints')
+      .set({ consecutive_failures: outcome.ok ? 0 : sql`consecutive_failures + 1` })
+      .where('id', '=', delivery.endpoint_id)
+      .returning('consecutive_failures')
+      .executeTakeFirst();
+    if (!endpoint || outcome.ok) return;
+    if (outcome.statusCode === 410) {
+      await disableEndpoint(trx, ctx, delivery.endpoint_id, 'The receiver answered 410 Gone.');
+    } else if (gaveUp && endpoint.consecutive_failures >= delivery.attempts) {
+      // every attempt to this endpoint failed for the whole retry window: stop until someone fixes it
+      await disableEndpoint(trx, ctx, delivery.endpoint_id, `Every attempt failed for 24 hours (${endpoint.consecutive_failures} in a row; the last: ${outcome.error}).`);
+    }
+  });
+}
+
+/** Sends what is due (or just `onlyId`) and records each attempt. Never throws for a receiver's failure. */
+export async function deliverDueWebhooks(ctx: AppContext, options: { limit?: number; onlyId?: number } = {}): Promise<DeliveryReport> {
+  const report: DeliveryReport = { claimed: 0, succeeded: 0, failed: 0 };
+  const batch = await claim(ctx.db, options.limit ?? 20, options.onlyId);
+  await Promise.all(
+    batch.map(async (delivery) => {
+      report.claimed++;
+      const outcome = await send(ctx, delivery);
+      await record(ctx, delivery, outcome);
+      if (outcome.ok) report.succeeded++;
+      else report.failed++;
+    }),
+  );
+  return report;
+}
+
+/** The background job: drains everything due, batch by batch. */
+export function deliverAllDueWebhooks(ctx: AppContext): Promise<DeliveryReport> {
+  return drainInBatches((limit) => deliverDueWebhooks(ctx, { limit }));
+}

@@ -1,0 +1,232 @@
+'use client';
+
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { useId, useState, useTransition, type FormEvent, type ReactNode } from 'react';
+import { useRouter } from 'waku';
+import type { Campaign, GuideEntry, Multiplier, Rule } from '#api/modules/valuation/model.ts';
+import { ErrorAlert } from '#src/components/admin/error-alert.tsx';
+import { Button } from '#src/components/ui/button.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '#src/components/ui/dialog.tsx';
+import { Input } from '#src/components/ui/input.tsx';
+import { Label } from '#src/components/ui/label.tsx';
+import { NativeSelect } from '#src/components/ui/select.tsx';
+import { Switch } from '#src/components/ui/switch.tsx';
+import { apiCall } from '#src/lib/api-client.ts';
+import { conditionShortLabel } from '#src/lib/requests.ts';
+
+type Failure = { fallback: string; detail?: string | null } | null;
+const missingFieldsMessage = (missing: string[]) => `Please fill in all required fields: ${missing.join(', ')}`;
+
+/** Runs a call, shows the failure as the Warehouse Manager does (the spec-style text with the server's reason), reloads on success. */
+function useAction(fallback: string) {
+  const router = useRouter();
+  const [error, setError] = useState<Failure>(null);
+  const [pending, startTransition] = useTransition();
+  const run = (call: () => Promise<{ ok: boolean; error: string | null }>, after?: () => void) =>
+    startTransition(async () => {
+      setError(null);
+      const result = await call();
+      if (!result.ok) return setError({ fallback, detail: result.error });
+      after?.();
+      await router.reload();
+    });
+  return { error, setError, pending, run };
+}
+
+function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+    </div>
+  );
+}
+
+/** Add (no `entry`) or edit a guide entry: brand, model pattern, name, base value and Active. */
+export function EntryDialog({ entry }: { entry?: GuideEntry }) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const blank = { brand: '', model: '', name: '', baseValue: '', isActive: true };
+  const [form, setForm] = useState(blank);
+  const [invalid, setInvalid] = useState<string[]>([]);
+  const { error, setError, pending, run } = useAction('Failed to save guide entry');
+  const title = entry ? 'Edit Guide Entry' : 'Add Guide Entry';
+  const text = (field: 'brand' | 'model' | 'name' | 'baseValue') => ({
+    id: `${id}-${field}`,
+    value: form[field],
+    onChange: (e: { target: { value: string } }) => setForm({ ...form, [field]: e.target.value }),
+    'aria-invalid': invalid.includes(field) || undefined,
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const missing = (['brand', 'model', 'name', 'baseValue'] as const).filter((f) => !form[f].trim());
+    setInvalid(missing);
+    if (missing.length > 0) return setError({ fallback: missingFieldsMessage(missing) });
+    const body = { ...form, baseValue: form.baseValue.trim() };
+    run(() => (entry ? apiCall(`/api/admin/valuation/entries/${entry.id}`, { method: 'PUT', body }) : apiCall('/api/admin/valuation/entries', { method: 'POST', body })), () => setOpen(false));
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (next) {
+          setForm(entry ? { brand: entry.brand, model: entry.model, name: entry.name, baseValue: String(entry.baseValue), isActive: entry.isActive } : blank);
+          setError(null);
+          setInvalid([]);
+        }
+        setOpen(next);
+      }}
+    >
+      <DialogTrigger asChild>
+        {entry ? (
+          <Button type="button" size="sm" variant="ghost" aria-label={`Edit ${entry.brand} ${entry.model}`}>
+            <Pencil aria-hidden="true" />
+          </Button>
+        ) : (
+          <Button type="button" size="sm">
+            <Plus aria-hidden="true" />
+            Add Entry
+          </Button>
+        )}
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>The model pattern is matched case-insensitively inside the product name; the longest pattern of the brand wins.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} noValidate className="flex flex-col gap-3" aria-label={title}>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <Field id={`${id}-brand`} label="Brand *"><Input {...text('brand')} maxLength={100} /></Field>
+            <Field id={`${id}-model`} label="Model pattern *"><Input {...text('model')} maxLength={100} placeholder="e.g. 88A" /></Field>
+          </div>
+          <Field id={`${id}-name`} label="Name *"><Input {...text('name')} maxLength={200} /></Field>
+          <Field id={`${id}-baseValue`} label="Base value (a new unit) *"><Input {...text('baseValue')} inputMode="decimal" /></Field>
+          <div className="flex items-center gap-2">
+            <Switch id={`${id}-active`} checked={form.isActive} onCheckedChange={(isActive) => setForm({ ...form, isActive })} />
+            <Label htmlFor={`${id}-active`}>Active</Label>
+          </div>
+          {error ? <ErrorAlert fallback={error.fallback} error={error.detail} /> : null}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => setOpen(false)}>Cancel</Button>
+            <Button type="submit" disabled={pending}>{pending ? 'Saving...' : 'Save'}</Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** A small button that makes one call (delete an entry or rule, end a campaign). */
+export function ActionButton({ path, method, label, fallback, icon }: { path: string; method: string; label: string; fallback: string; icon?: 'delete' }) {
+  const { error, pending, run } = useAction(fallback);
+  return (
+    <span className="inline-flex flex-col items-end gap-1">
+      <Button type="button" size="sm" variant="ghost" disabled={pending} aria-label={label} onClick={() => run(() => apiCall(path, { method }))}>
+        {icon === 'delete' ? <Trash2 aria-hidden="true" /> : label}
+      </Button>
+      {error ? <ErrorAlert fallback={error.fallback} error={error.detail} /> : null}
+    </span>
+  );
+}
+
+export function MultipliersForm({ multipliers }: { multipliers: Multiplier[] }) {
+  const id = useId();
+  const [values, setValues] = useState(() => Object.fromEntries(multipliers.map((m) => [m.condition, String(m.percent)])));
+  const { error, setError, pending, run } = useAction('Failed to save multipliers');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const body = Object.fromEntries(Object.entries(values).map(([c, v]) => [c, Number(v)]));
+    if (Object.values(values).some((v) => v.trim() === '' || !(Number(v) >= 0 && Number(v) <= 100))) return setError({ fallback: 'A multiplier must be a percentage from 0 to 100.' });
+    run(() => apiCall('/api/admin/valuation/multipliers', { method: 'PUT', body }));
+  };
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-3" aria-label="Condition multipliers">
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        {multipliers.map((m) => (
+          <Field key={m.condition} id={`${id}-${m.condition}`} label={`${conditionShortLabel(m.condition)} (%)`}>
+            <Input id={`${id}-${m.condition}`} inputMode="decimal" value={values[m.condition]} onChange={(e) => setValues({ ...values, [m.condition]: e.target.value })} />
+          </Field>
+        ))}
+      </div>
+      {error ? <ErrorAlert fallback={error.fallback} error={error.detail} /> : null}
+      <Button type="submit" size="sm" className="w-fit" disabled={pending}>{pending ? 'Saving...' : 'Save Multipliers'}</Button>
+    </form>
+  );
+}
+
+export function MinimumForm({ minimum }: { minimum: number }) {
+  const id = useId();
+  const [value, setValue] = useState(String(minimum));
+  const { error, pending, run } = useAction('Failed to save the minimum');
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        run(() => apiCall('/api/admin/valuation/minimum', { method: 'PUT', body: { minimumValue: value.trim() } }));
+      }}
+      noValidate
+      className="flex flex-wrap items-end gap-3"
+      aria-label="Minimum trade-in value"
+    >
+      <Field id={`${id}-min`} label="Minimum trade-in value">
+        <Input id={`${id}-min`} inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} className="w-40" />
+      </Field>
+      <Button type="submit" size="sm" disabled={pending}>{pending ? 'Saving...' : 'Save Minimum'}</Button>
+      {error ? <ErrorAlert className="basis-full" fallback={error.fallback} error={error.detail} /> : null}
+    </form>
+  );
+}
+
+export function RuleForm() {
+  const id = useId();
+  const blank = { brand: '', model: '', reason: '' };
+  const [form, setForm] = useState(blank);
+  const { error, setError, pending, run } = useAction('Failed to add the rule');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const missing = (['brand', 'reason'] as const).filter((f) => !form[f].trim());
+    if (missing.length > 0) return setError({ fallback: missingFieldsMessage(missing) });
+    run(() => apiCall('/api/admin/valuation/rules', { method: 'POST', body: form }), () => setForm(blank));
+  };
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-[1fr_1fr_2fr_auto] sm:items-end" aria-label="Add a rule">
+      <Field id={`${id}-brand`} label="Brand *"><Input id={`${id}-brand`} value={form.brand} onChange={(e) => setForm({ ...form, brand: e.target.value })} maxLength={100} /></Field>
+      <Field id={`${id}-model`} label="Model (optional)"><Input id={`${id}-model`} value={form.model} onChange={(e) => setForm({ ...form, model: e.target.value })} maxLength={100} /></Field>
+      <Field id={`${id}-reason`} label="Reason customers see *"><Input id={`${id}-reason`} value={form.reason} onChange={(e) => setForm({ ...form, reason: e.target.value })} maxLength={500} /></Field>
+      <Button type="submit" size="sm" disabled={pending}>Add Rule</Button>
+      {error ? <ErrorAlert className="sm:col-span-4" fallback={error.fallback} error={error.detail} /> : null}
+    </form>
+  );
+}
+
+export function CampaignForm() {
+  const id = useId();
+  const blank = { name: '', kind: 'percent', value: '', brand: '', startsAt: '', endsAt: '' };
+  const [form, setForm] = useState(blank);
+  const { error, setError, pending, run } = useAction('Failed to add the campaign');
+  const set = (field: keyof typeof blank) => (e: { target: { value: string } }) => setForm({ ...form, [field]: e.target.value });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const missing = (['name', 'value', 'startsAt', 'endsAt'] as const).filter((f) => !form[f].trim());
+    if (missing.length > 0) return setError({ fallback: missingFieldsMessage(missing) });
+    run(() => apiCall('/api/admin/valuation/campaigns', { method: 'POST', body: form }), () => setForm(blank));
+  };
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-3 sm:items-end" aria-label="Add a campaign">
+      <Field id={`${id}-name`} label="Name *"><Input id={`${id}-name`} value={form.name} onChange={set('name')} maxLength={200} /></Field>
+      <Field id={`${id}-kind`} label="Bonus">
+        <NativeSelect id={`${id}-kind`} value={form.kind} onChange={set('kind')}>
+          <option value="percent">Percentage</option>
+          <option value="amount">Fixed amount</option>
+        </NativeSelect>
+      </Field>
+      <Field id={`${id}-value`} label="Value *"><Input id={`${id}-value`} inputMode="decimal" value={form.value} onChange={set('value')} /></Field>
+      <Field id={`${id}-from`} label="From *"><Input id={`${id}-from`} type="date" value={form.startsAt} onChange={set('startsAt')} /></Field>
+      <Field id={`${id}-until`} label="Until (included) *"><Input id={`${id}-until`} type="date" value={form.endsAt} onChange={set('endsAt')} /></Field>
+      <Field id={`${id}-brand`} label="Brand (optional)"><Input id={`${id}-brand`} value={form.brand} onChange={set('brand')} maxLength={100} /></Field>
+      <Button type="submit" size="sm" className="w-fit" disabled={pending}>Add Campaign</Button>
+      {error ? <ErrorAlert className="sm:col-span-3" fallback={error.fallback} error={error.detail} /> : null}
+    </form>
+  );
+}
+

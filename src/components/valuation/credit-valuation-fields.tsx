@@ -1,0 +1,156 @@
+'use client';
+
+import { X } from 'lucide-react';
+import { useId, useState } from 'react';
+import type { CreditGuide, ImageRef, StoredQuoteShape } from './types.ts';
+import { bonusOf, estimateOf, wholeMoney } from '#api/modules/valuation/rules.ts';
+import { Button } from '#src/components/ui/button.tsx';
+import { Label } from '#src/components/ui/label.tsx';
+import { NativeSelect } from '#src/components/ui/select.tsx';
+import { Textarea } from '#src/components/ui/textarea.tsx';
+import { uploadImage } from '#src/lib/api-client.ts';
+import { checkImageFile, CONDITIONS, UPLOAD_FAILED } from '#src/lib/requests.ts';
+
+const MAX_PHOTOS = 5;
+
+/** The suggested credit for a confirmed condition: base × its multiplier; null without a guide entry. */
+export function suggestedCredit(guide: CreditGuide, condition: string): number | null {
+  if (!guide.match) return null;
+  const percent = guide.multipliers.find((m) => m.condition === condition)?.percent ?? 100;
+  return estimateOf(guide.match.baseValue, percent);
+}
+
+export interface CreditValuationState {
+  reason: string;
+  photos: ImageRef[];
+}
+
+/**
+ * The Assign Credit dialog's valuation part: the condition confirmed on inspection (which sets the
+ * suggested credit), the quote the customer saw, the bonus that will be added to the typed amount,
+ * and below the quote a required reason with optional inspection photos.
+ */
+export function CreditValuationFields({
+  guide,
+  quote,
+  currency,
+  condition,
+  amount,
+  onCondition,
+  value,
+  onChange,
+  reasonInvalid,
+}: {
+  guide: CreditGuide;
+  quote: StoredQuoteShape | null;
+  currency: string;
+  condition: string;
+  amount: number | null;
+  onCondition: (condition: string, suggested: number | null) => void;
+  value: CreditValuationState;
+  onChange: (value: CreditValuationState) => void;
+  reasonInvalid: boolean;
+}) {
+  const id = useId();
+  const [uploading, setUploading] = useState(0);
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  const suggested = suggestedCredit(guide, condition);
+  const bonus = amount !== null && amount > 0 ? bonusOf(guide.campaign, amount) : 0;
+  const belowQuote = quote !== null && amount !== null && amount < quote.estimate;
+
+  const addPhotos = async (files: FileList | null) => {
+    setPhotoError(null);
+    const picked = [...(files ?? [])].slice(0, MAX_PHOTOS - value.photos.length);
+    const uploaded: ImageRef[] = [];
+    for (const file of picked) {
+      const problem = checkImageFile(file);
+      if (problem) {
+        setPhotoError(problem);
+        continue;
+      }
+      setUploading((n) => n + 1);
+      const result = await uploadImage(file, () => {}).result;
+      setUploading((n) => n - 1);
+      if (result.ok && result.data) uploaded.push(result.data);
+      else setPhotoError(result.error ?? UPLOAD_FAILED);
+    }
+    onChange({ ...value, photos: [...value.photos, ...uploaded] });
+  };
+
+  return (
+    <div className="flex flex-col gap-4" data-testid="credit-valuation">
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-condition`}>Condition on inspection</Label>
+        <NativeSelect id={`${id}-condition`} value={condition} onChange={(e) => onCondition(e.target.value, suggestedCredit(guide, e.target.value))}>
+          {CONDITIONS.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-lg border bg-muted/50 p-3 text-sm">
+        <dt className="text-muted-foreground">Suggested credit</dt>
+        <dd data-testid="suggested-credit">
+          {suggested !== null && guide.match ? `${wholeMoney(suggested, currency)} (${guide.match.name})` : 'No guide entry for this item'}
+        </dd>
+        <dt className="text-muted-foreground">Quote the customer saw</dt>
+        <dd data-testid="customer-quote">{quote ? wholeMoney(quote.estimate, quote.currency) + (quote.bonus > 0 ? ` + ${wholeMoney(quote.bonus, quote.currency)} bonus` : '') : 'None'}</dd>
+        <dt className="text-muted-foreground">Bonus added</dt>
+        <dd data-testid="bonus-added">
+          {guide.campaign ? `${wholeMoney(bonus, currency)} (${guide.campaign.name})` : 'No campaign'}
+          {amount !== null && amount > 0 ? `, total ${wholeMoney(amount + bonus, currency)}` : ''}
+        </dd>
+      </dl>
+      {belowQuote ? (
+        <>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={`${id}-reason`}>Reason for a credit below the quote</Label>
+            <Textarea
+              id={`${id}-reason`}
+              rows={2}
+              maxLength={2000}
+              value={value.reason}
+              onChange={(e) => onChange({ ...value, reason: e.target.value })}
+              aria-invalid={reasonInvalid || undefined}
+              required
+            />
+          </div>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={`${id}-photos`}>Inspection photos (optional, up to {MAX_PHOTOS})</Label>
+            <input
+              id={`${id}-photos`}
+              type="file"
+              accept="image/*"
+              multiple
+              disabled={value.photos.length >= MAX_PHOTOS || uploading > 0}
+              onChange={(e) => void addPhotos(e.target.files).then(() => (e.target.value = ''))}
+              className="text-sm"
+            />
+            {uploading > 0 ? <p className="text-xs text-muted-foreground">Uploading…</p> : null}
+            {photoError ? <p className="text-xs text-destructive">{photoError}</p> : null}
+            {value.photos.length > 0 ? (
+              <ul className="flex flex-wrap gap-2">
+                {value.photos.map((photo) => (
+                  <li key={photo.publicId} className="relative">
+                    <img src={photo.url} alt="Inspection photo" className="size-16 rounded-md border object-cover" />
+                    <Button
+                      type="button"
+                      size="icon"
+                      variant="secondary"
+                      className="absolute -top-2 -right-2 size-6 rounded-full"
+                      aria-label="Remove photo"
+                      onClick={() => onChange({ ...value, photos: value.photos.filter((p) => p.publicId !== photo.publicId) })}
+                    >
+                      <X aria-hidden="true" />
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+'use client';
+
+import { Ban, Sparkles } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import type { Quote } from '#api/modules/valuation/model.ts';
+import { AFTER_INSPECTION, bonusText, estimateText, NO_MATCH } from '#api/modules/valuation/rules.ts';
+import { Alert, AlertDescription, AlertTitle } from '#src/components/ui/alert.tsx';
+import { apiCall } from '#src/lib/api-client.ts';
+
+/** How long typing must pause before the guide is asked. */
+const DEBOUNCE_MS = 250;
+
+/**
+ * The guide's estimate as the customer fills in brand, product name and condition: the credit
+ * (with a campaign bonus), "valued after inspection" when the guide has no match, or the reason
+ * the shop does not take the item — reported to the form through `onRefusal`, which blocks submit.
+ */
+export function LiveEstimate({
+  brand,
+  productName,
+  condition,
+  onRefusal,
+}: {
+  brand: string;
+  productName: string;
+  condition: string;
+  onRefusal: (reason: string | null) => void;
+}) {
+  const [quote, setQuote] = useState<Quote | null>(null);
+  const complete = Boolean(brand.trim() && productName.trim() && condition);
+
+  useEffect(() => {
+    if (!complete) {
+      setQuote(null);
+      onRefusal(null);
+      return;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(async () => {
+      const params = new URLSearchParams({ brand: brand.trim(), productName: productName.trim(), condition });
+      const result = await apiCall<Quote>(`/api/valuation/quote?${params}`, { signal: controller.signal });
+      if (controller.signal.aborted) return;
+      // an estimate that cannot be had is no reason to stop a submission: the server checks again
+      const next = result.ok ? result.data : null;
+      setQuote(next);
+      onRefusal(next && !next.eligible ? next.reason : null);
+    }, DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+    // onRefusal is a state setter of the form: stable
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [brand, productName, condition, complete]);
+
+  if (!complete || !quote) return <div aria-live="polite" data-testid="live-estimate" />;
+  return (
+    <div aria-live="polite" data-testid="live-estimate">
+      {!quote.eligible ? (
+        <Alert variant="destructive">
+          <Ban aria-hidden="true" />
+          <AlertDescription>{quote.reason}</AlertDescription>
+        </Alert>
+      ) : quote.estimate === null ? (
+        <Alert variant="info">
+          <Sparkles aria-hidden="true" />
+          <AlertDescription>{NO_MATCH}</AlertDescription>
+        </Alert>
+      ) : (
+        <Alert variant="success">
+          <Sparkles aria-hidden="true" />
+          <AlertTitle>
+            {estimateText(quote.estimate, quote.currency)}
+            {quote.bonus ? <span className="font-normal"> {bonusText(quote.bonus, quote.currency)}</span> : null}
+          </AlertTitle>
+          <AlertDescription>
+            {quote.match ? `${quote.match.name}, ` : ''}
+            {AFTER_INSPECTION}
+          </AlertDescription>
+        </Alert>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { createTestApp, type ApiResponse, type TestApp } from '#tests/helpers/app.ts';
+import { createWarehouse, requestAt, signInPerson, uploadedImage, validRequest, type Person } from '#tests/helpers/fixtures.ts';
+import { startTcpProxy, type TcpProxy } from '#tests/helpers/tcp-proxy.ts';
+
+setDefaultTimeout(60_000);
+
+const DATABASE_UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';
+
+/**
+ * The database going away under a running app, on PostgreSQL: a TCP proxy sits between the app's
+ * pool and the server, and the test cuts, drops and restores it (the machine's PostgreSQL is never
+ * touched). The embedded database lives in the process and cannot be cut this way.
+ */
+describe.skipIf(!process.env.DATABASE_URL)('losing the database (postgres through a TCP proxy)', () => {
+  let proxy: TcpProxy;
+  let t: TestApp;
+  let admin: Person;
+  let customer: Person;
+  let warehouseId: string;
+
+  beforeAll(async () => {
+    const server = new URL(process.env.DATABASE_URL!);
+    proxy = await startTcpProxy({ host: server.hostname, port: Number(server.port || 5432) });
+    t = await createTestApp('postgres', {}, {
+      connectVia: (url) => {
+        const via = new URL(url);
+        via.hostname = '127.0.0.1';
+        via.port = String(proxy.port);
+        return via.toString();
+      },
+    });
+    admin = await signInPerson(t, undefined, { admin: true });
+    customer = await signInPerson(t);
+    warehouseId = (await createWarehouse(t, admin)).id;
+  });
+  afterAll(async () => {
+    await t.close();
+    await proxy.close();
+  });
+
+  const detail = (id: string) => t.request('GET', `/api/exchange/${id}`, { token: customer.token });
+  const credit = (id: string, creditAmount: number) => t.request('PUT', `/api/admin/exchange-requests/${id}/credit`, { token: admin.token, body: { creditAmount } });
+  const create = async () => {
+    const image = await uploadedImage(t, customer.id);
+    return { image, response: () => t.request('POST', '/api/exchange', { token: customer.token, body: validRequest([image]) }) };
+  };
+
+  test('reads whose connections drop mid-query are read again on fresh connections: every one succeeds', async () => {
+    const id = await requestAt(t, 'pending', customer, admin, warehouseId);
+    // open the pool's connections first, so the reads below run on established ones
+    await Promise.all(Array.from({ length: 10 }, () => detail(id)));
+    // as many reads as there are open connections: none has to connect while the proxy holds
+    const open = Math.min(8, proxy.connections());
+    expect(open).toBeGreaterThanOrEqual(2);
+    proxy.hold(); // the queries reach the proxy and go no further
+    const reads = Array.from({ length: open }, (_, i) => (i % 2 ? detail(id) : t.request('GET', '/api/exchange', { token: customer.token })));
+    await Bun.sleep(300);
+    proxy.drop(); // every connection severed while its query is in flight
+    const answers = await Promise.all(reads);
+    expect(answers.map((a) => a.status)).toEqual(Array(open).fill(200));
+    expect(answers[1]!.body).toMatchObject({ id, status: 'pending' });
+  });
+
+  test('while the database is cut: 503 with a JSON error, never a 500; once restored every request succeeds, no committed write is lost and no credit doubles', async () => {
+    const toCredit = [await requestAt(t, 'received', customer, admin, warehouseId), await requestAt(t, 'received', customer, admin, warehouseId)];
+    const pending = await requestAt(t, 'pending', customer, admin, warehouseId);
+    const created: string[] = [];
+    const prepared = await create();
+    const duringCut = await create();
+
+    // writes in flight when the connection goes: their outcome is unknown to the client
+    proxy.hold();
+    const inFlight = [credit(toCredit[0]!, 300), prepared.response()];
+    await Bun.sleep(300);
+    proxy.cut();
+    const during: ApiResponse[] = [
+      ...(await Promise.all(inFlight)),
+      await t.request('GET', '/api/exchange', { token: customer.token }),
+      await detail(pending),
+      await t.request('GET', '/api/admin/exchange-requests', { token: admin.token }),
+      await credit(toCredit[1]!, 450),
+      await duringCut.response(),
+      await t.request('GET', '/api/auth/profile', { token: customer.token }),
+    ];
+    for (const r of during) {
+      expect(r.status).not.toBe(500);
+      if (r.status === 503) {
+        expect(r.body).toEqual({ error: DATABASE_UNAVAILABLE });
+        expect(r.headers.get('retry-after')).toBe('5');
+      }
+    }
+    // nothing can reach the database now: everything but a write that committed before the cut is a 503
+    expect(during.slice(2).map((r) => r.status)).toEqual([503, 503, 503, 503, 503, 503]);
+    if (during[1]!.status === 201) created.push(during[1]!.body.id);
+
+    proxy.restore();
+    const after: ApiResponse[] = [
+      await t.request('GET', '/api/exchange', { token: customer.token }),
+      await detail(pending),
+      await t.request('GET', '/api/admin/exchange-requests', { token: admin.token }),
+      await t.request('GET', '/api/auth/profile', { token: customer.token }),
+    ];
+    expect(after.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    // the writes the client could not be sure of are sent again: each lands once
+    for (const [id, amount] of [[toCredit[0]!, 300], [toCredit[1]!, 450]] as const) {
+      const again = await credit(id, amount);
+      if (again.status === 409) expect(again.body.error).toBe('Credit has already been assigned to this request.');
+      else expect(again.status).toBe(200);
+    }
+    const fresh = await (await create()).response();
+    expect(fresh.status).toBe(201);
+    created.push(fresh.body.id);
+
+    for (const id of created) expect((await detail(id)).status).toBe(200);
+    for (const id of toCredit) {
+      const rows = await t.ctx.db.selectFrom('credit_ledger').selectAll().where('exchange_request_id', '=', id).execute();
+      expect(rows).toHaveLength(1);
+      const request = await detail(id);
+      expect(request.body.creditAmount).toBe(Number(rows[0]!.amount));
+    }
+    const balance = await t.request('GET', '/api/shopify/credit', { token: customer.token });
+    expect(balance.body.creditAmount).toBe(750);
+  });
+});

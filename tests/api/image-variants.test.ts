@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import sharp from 'sharp';
+import { imageKey, imageKeyPrefix, variantKey } from '#api/integrations/images/index.ts';
+import { removeStoredImages } from '#api/modules/images/service.ts';
+import { backfillVariants } from '#api/modules/images/variants.ts';
+import { createTestApp, TEST_ORIGIN, type TestApp } from '#tests/helpers/app.ts';
+import { databaseKinds } from '#tests/helpers/db.ts';
+import { padTo, JPEG, uploadForm } from '#tests/helpers/images.ts';
+
+/** A real 2000×1500 JPEG with EXIF orientation 6: it is shown rotated, 1500 wide and 2000 high. */
+async function rotatedPhoto(): Promise<Uint8Array> {
+  const noise = sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } });
+  return new Uint8Array(await noise.jpeg({ quality: 85 }).withMetadata({ orientation: 6 }).toBuffer());
+}
+
+describe.each(databaseKinds())('image thumbnails (%s)', (kind) => {
+  let t: TestApp;
+  let token: string;
+  let photo: Uint8Array;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    token = await t.signIn('asha.rao@example.com');
+    photo = await rotatedPhoto();
+  }, 60_000);
+  afterAll(() => t.close());
+
+  const upload = async (bytes: Uint8Array, type = 'image/jpeg') => {
+    const res = await t.request('POST', '/image/upload', { body: uploadForm({ bytes, name: 'part.jpg', type }), token });
+    expect(res.status).toBe(200);
+    return res.body.public_id as string;
+  };
+  const get = (path: string) => t.app.handle(new Request(`${TEST_ORIGIN}${path}`));
+  const sizeOf = async (res: Response) => {
+    const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+    return { format: meta.format, width: meta.width, height: meta.height };
+  };
+  const variantsStored = (publicId: string) =>
+    Promise.all([variantKey(publicId, 'w320', 'image/webp'), variantKey(publicId, 'w1280', 'image/webp')].map((k) => t.ctx.images.exists(k)));
+
+  test('an upload is stored with 320 and 1280 px WebP variants, upright (EXIF applied), cached forever', async () => {
+    const publicId = await upload(photo);
+    expect(await variantsStored(publicId)).toEqual([true, true]);
+    const small = await get(`/media/${publicId}.w320.webp`);
+    expect(small.status).toBe(200);
+    expect(small.headers.get('content-type')).toBe('image/webp');
+    expect(small.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await sizeOf(small)).toEqual({ format: 'webp', width: 240, height: 320 });
+    const large = await get(`/media/${publicId}.w1280.webp`);
+    const largeBytes = Number(large.headers.get('content-length'));
+    expect(await sizeOf(large)).toEqual({ format: 'webp', width: 960, height: 1280 });
+    expect(largeBytes).toBeLessThan(photo.byteLength);
+    // the original is still there, byte for byte, for the viewer to open on demand
+    const original = await get(`/media/${publicId}.jpg`);
+    expect(Buffer.compare(Buffer.from(await original.arrayBuffer()), Buffer.from(photo))).toBe(0);
+  });
+
+  test('a small picture is never enlarged', async () => {
+    const tiny = new Uint8Array(await sharp({ create: { width: 200, height: 100, channels: 3, background: '#888' } }).png().toBuffer());
+    const publicId = await upload(tiny, 'image/png');
+    expect(await sizeOf(await get(`/media/${publicId}.w1280.webp`))).toEqual({ format: 'webp', width: 200, height: 100 });
+  });
+
+  test('an image uploaded before thumbnails gets them on its first request, once', async () => {
+    const publicId = await upload(photo);
+    await t.ctx.images.delete([variantKey(publicId, 'w320', 'image/webp'), variantKey(publicId, 'w1280', 'image/webp')]);
+    expect(await variantsStored(publicId)).toEqual([false, false]);
+    const [a, b] = await Promise.all([get(`/media/${publicId}.w320.webp`), get(`/media/${publicId}.w320.webp`)]);
+    expect(await sizeOf(a)).toEqual({ format: 'webp', width: 240, height: 320 });
+    expect(await sizeOf(b)).toEqual({ format: 'webp', width: 240, height: 320 });
+    expect(await variantsStored(publicId)).toEqual([true, true]);
+  });
+
+  test('`images variants` (backfillVariants) makes what is missing and leaves the rest; an undecodable file is reported', async () => {
+    const missing = await upload(photo);
+    await t.ctx.images.delete([variantKey(missing, 'w1280', 'image/webp')]);
+    const broken = await upload(padTo(JPEG.subarray(0, 20), 4000)); // sniffs as JPEG, cannot be decoded
+    expect(await variantsStored(broken)).toEqual([false, false]);
+    const report = await backfillVariants(t.ctx);
+    expect(report.made).toBe(1);
+    expect(report.failed).toEqual([{ publicId: broken, error: 'the image could not be decoded' }]);
+    expect(report.present).toBe(report.total - 2);
+    expect(await variantsStored(missing)).toEqual([true, true]);
+    // the thumbnail URL of the undecodable upload shows the original rather than a broken image
+    const fallback = await get(`/media/${broken}.w320.webp`);
+    expect(fallback.status).toBe(200);
+    expect(fallback.headers.get('content-type')).toBe('image/jpeg');
+    expect(fallback.headers.get('cache-control')).toBe('public, max-age=300');
+    expect((await backfillVariants(t.ctx)).made).toBe(0);
+  });
+
+  test('variants are removed with their image; unknown widths and ids are 404', async () => {
+    const publicId = await upload(photo);
+    await removeStoredImages(t.ctx, [publicId]);
+    await t.ctx.db.deleteFrom('request_images').where('public_id', '=', publicId).execute();
+    const left: string[] = [];
+    for await (const stored of t.ctx.images.list(imageKeyPrefix(publicId))) left.push(stored.key);
+    expect(left).toEqual([]);
+    expect(await t.ctx.images.exists(imageKey(publicId, 'image/jpeg'))).toBe(false);
+    expect((await get(`/media/${publicId}.w320.webp`)).status).toBe(404); // not made again for a removed image
+    const other = await upload(photo);
+    expect((await get(`/media/${other}.w640.webp`)).status).toBe(404);
+    expect((await get(`/media/${'0'.repeat(40)}.w320.webp`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import type { Browser } from 'playwright-core';
+import { DESKTOP, looksRightAndAccessible, PHONE, see, signedInPerson, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
+import { submitRequestThroughApi, submitShippingThroughApi } from '#tests/helpers/requests.ts';
+import type { RunningServer } from '#tests/helpers/server.ts';
+
+/** The valuation guide on the pages: the customer's live estimate, the stored quote, the admin's suggested credit and the Valuation page. */
+let server: RunningServer;
+let browser: Browser;
+let adminToken: string;
+const ADMIN = 'admin@swappoints.demo';
+const CUSTOMER = 'meera.iyer@example.com';
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  ({ server, browser } = await startServerAndBrowser());
+  adminToken = await server.apiSignIn(ADMIN);
+  const admin = (method: string, path: string, body?: unknown) => server.api(method, path, adminToken, body);
+  expect((await admin('POST', '/api/admin/valuation/entries', { brand: 'HP', model: '88A', name: 'HP 88A Black Toner', baseValue: 1000 })).status).toBe(201);
+  expect((await admin('POST', '/api/admin/valuation/rules', { brand: 'Generic', reason: 'We take only original-brand parts.' })).status).toBe(201);
+  expect((await admin('POST', '/api/admin/valuation/campaigns', { name: 'HP week', kind: 'amount', value: 50, brand: 'HP', startsAt: day(-1), endsAt: day(1) })).status).toBe(201);
+}, 120_000);
+afterAll(() => stopServerAndBrowser({ server, browser }), 30_000);
+
+describe('the live estimate on /exchange/new', () => {
+  test('on a phone the estimate appears while typing; an ineligible item blocks Submit with its reason; no match says so', async () => {
+    const { page, context } = await signedInPerson(browser, server, CUSTOMER, PHONE);
+    await page.goto('/exchange/new');
+    const estimate = page.getByTestId('live-estimate');
+    await page.getByLabel('Condition').selectOption({ label: 'Good (some signs of wear)' });
+    await page.getByLabel('Brand').pressSequentially('hp', { delay: 40 });
+    expect(await estimate.textContent()).toBe('');
+    await page.getByLabel('Product Name').pressSequentially('HP 88A Toner Cartridge', { delay: 40 });
+    await see(estimate, 'Estimated credit: ₹600', { exact: false });
+    await see(estimate, '+ ₹50 bonus', { exact: false });
+    await see(estimate, 'final value after inspection', { exact: false });
+    await looksRightAndAccessible(page, 'valuation-phone-estimate');
+
+    await page.getByLabel('Condition').selectOption({ label: 'Fair (visible wear)' });
+    await see(estimate, 'Estimated credit: ₹400', { exact: false });
+
+    await page.getByLabel('Brand').fill('Generic');
+    await see(estimate, 'We take only original-brand parts.');
+    expect(await page.getByRole('button', { name: 'Submit Request' }).isDisabled()).toBe(true);
+    await looksRightAndAccessible(page, 'valuation-phone-refused');
+
+    await page.getByLabel('Brand').fill('Lexmark');
+    await see(estimate, 'We will value this item after inspection.');
+    expect(await page.getByRole('button', { name: 'Submit Request' }).isDisabled()).toBe(false);
+    await context.close();
+  }, 120_000);
+});
+
+describe('the quote after submission and the credit', () => {
+  test('both detail pages show the quote; Assign Credit is pre-filled with the suggestion, shows quote and bonus, and asks a reason below the quote', async () => {
+    const token = await server.apiSignIn(CUSTOMER);
+    const id = await submitRequestThroughApi(server, token, { productName: 'HP 88A Toner Cartridge', brand: 'HP', condition: 'like_new', description: 'Half full.' });
+    const { page: customer, context: customerContext } = await signedInPerson(browser, server, CUSTOMER, PHONE);
+    await customer.goto(`/exchange/${id}`);
+    await see(customer.getByTestId('quote-at-submission'), '₹850 + ₹50 bonus', { exact: false });
+
+    const warehouses = await server.api<{ id: string; isActive: boolean }[]>('GET', '/api/admin/warehouses', adminToken);
+    await server.api('PUT', `/api/admin/exchange-requests/${id}/status`, adminToken, { status: 'approved', warehouseId: warehouses.body.find((w) => w.isActive)!.id });
+    await submitShippingThroughApi(server, token, id);
+    await server.api('PUT', `/api/admin/exchange-requests/${id}/transit`, adminToken, { transitStatus: 'received' });
+
+    const { page: admin, context: adminContext } = await signedInPerson(browser, server, ADMIN, DESKTOP);
+    await admin.goto(`/admin/exchange/${id}`);
+    await see(admin.getByTestId('quote-at-submission'), '₹850 + ₹50 bonus', { exact: false });
+    await admin.getByRole('button', { name: 'Assign Loyalty Points' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Assign Loyalty Points' });
+    expect(await dialog.getByLabel(/^Credit Amount/).inputValue()).toBe('850');
+    await see(dialog.getByTestId('customer-quote'), '₹850 + ₹50 bonus', { exact: false });
+    await see(dialog.getByTestId('bonus-added'), '₹50 (HP week), total ₹900', { exact: false });
+    await dialog.getByLabel('Condition on inspection').selectOption({ label: 'Fair (visible wear)' });
+    expect(await dialog.getByLabel(/^Credit Amount/).inputValue()).toBe('400');
+    await see(dialog.getByTestId('suggested-credit'), '₹400 (HP 88A Black Toner)', { exact: false });
+    await see(dialog.getByTestId('bonus-added'), 'total ₹450', { exact: false });
+    await dialog.getByRole('button', { name: 'Assign Loyalty Points' }).click();
+    // the rounded amount and the customer are confirmed first
+    await see(dialog.getByTestId('credit-confirmation'), 'Give ₹400.00 store credit to', { exact: false });
+    await dialog.getByRole('button', { name: 'Give ₹400.00' }).click();
+    await see(dialog, 'The credit is below the ₹850 the customer was quoted: please give a reason.');
+    await dialog.getByLabel('Reason for a credit below the quote').fill('Cracked housing, toner low.');
+    await dialog.getByRole('button', { name: 'Give ₹400.00' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await see(admin.getByTestId('credit-breakdown'), '₹450 (₹400 + ₹50 HP week bonus)', { exact: false });
+    await adminContext.close();
+
+    await customer.reload();
+    await see(customer.getByTestId('credit-reason'), 'Cracked housing, toner low.', { exact: false });
+    await see(customer.getByTestId('credit-breakdown'), '₹450 (₹400 + ₹50 HP week bonus)', { exact: false });
+    await looksRightAndAccessible(customer, 'valuation-phone-credit-below-quote');
+    await customerContext.close();
+  }, 120_000);
+});
+
+describe('the admin Valuation page', () => {
+  test('entries with search and paging, an entry added with the Warehouse Manager’s checks, rules and campaigns', async () => {
+    const { page, context } = await signedInPerson(browser, server, ADMIN, DESKTOP);
+    await page.goto('/admin');
+    await page.getByRole('link', { name: 'Valuation' }).click();
+    await page.waitForURL(/\/admin\/valuation$/);
+    await see(page, 'HP 88A Black Toner');
+    await see(page, 'Generic: We take only original-brand parts.');
+    await see(page, 'HP week');
+
+    await page.getByRole('button', { name: 'Add Entry' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Guide Entry' });
+    await dialog.getByLabel('Brand *').fill('Canon');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await see(dialog, 'Please fill in all required fields: model, name, baseValue');
+    await dialog.getByLabel('Model pattern *').fill('PG-745');
+    await dialog.getByLabel('Name *').fill('Canon PG-745 Black Ink');
+    await dialog.getByLabel(/^Base value/).fill('1100');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await see(page, 'Canon PG-745 Black Ink');
+
+    await page.getByRole('button', { name: 'Add Entry' }).click();
+    await dialog.getByLabel('Brand *').fill('canon');
+    await dialog.getByLabel('Model pattern *').fill('pg-745');
+    await dialog.getByLabel('Name *').fill('Again');
+    await dialog.getByLabel(/^Base value/).fill('1');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await see(dialog, 'Failed to save guide entry');
+    await see(dialog, 'The guide already has an entry for canon pg-745.');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByLabel('Search the guide').fill('pg-7');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/q=pg-7/);
+    expect(await page.getByTestId('guide-entry').count()).toBe(1);
+    await see(page, 'Showing 1-1 of 1 entries');
+    await looksRightAndAccessible(page, 'valuation-admin-page');
+    await context.close();
+  }, 120_000);
+});

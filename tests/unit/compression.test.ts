@@ -1,0 +1,89 @@
+import { describe, expect, test } from 'bun:test';
+import { brotliDecompressSync, createBrotliDecompress, createGunzip, gunzipSync } from 'node:zlib';
+import { compressResponse, negotiateEncoding } from '#api/http/compression.ts';
+
+const page = '<!doctype html><html><head><title>x</title></head><body>' + 'A row of the table. '.repeat(400) + '</body></html>';
+const request = (acceptEncoding?: string, method = 'GET') => new Request('http://x/dashboard', { method, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+const htmlResponse = (body: BodyInit = page) => new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8' } });
+const bytesOf = async (response: Response) => Buffer.from(await response.arrayBuffer());
+
+describe('negotiating an encoding', () => {
+  test('brotli before gzip, q=0 refuses, * stands for the rest, nothing means identity', () => {
+    expect(negotiateEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(negotiateEncoding('gzip')).toBe('gzip');
+    expect(negotiateEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(negotiateEncoding('*')).toBe('br');
+    expect(negotiateEncoding('*, br;q=0')).toBe('gzip');
+    expect(negotiateEncoding('identity')).toBeNull();
+    expect(negotiateEncoding(null)).toBeNull();
+  });
+});
+
+describe('compressing responses as they stream', () => {
+  test('HTML is brotli- or gzip-encoded, with Vary, and decodes to the same bytes', async () => {
+    const br = await compressResponse(request('gzip, br'), '/dashboard', htmlResponse(), undefined);
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toBe('Accept-Encoding');
+    const brBytes = await bytesOf(br);
+    expect(brBytes.length).toBeLessThan(page.length / 10);
+    expect(brotliDecompressSync(brBytes).toString()).toBe(page);
+
+    const gz = await compressResponse(request('gzip'), '/dashboard', htmlResponse(), undefined);
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(await bytesOf(gz)).toString()).toBe(page);
+  });
+
+  test('the first chunk reaches the client, decodable, before the render has finished', async () => {
+    for (const [encoding, decoder] of [['br', createBrotliDecompress], ['gzip', createGunzip]] as const) {
+      let finish!: () => void;
+      const finished = new Promise<void>((resolve) => (finish = resolve));
+      const source = new ReadableStream<Uint8Array>({
+        async start(controller) {
+          controller.enqueue(new TextEncoder().encode('<!doctype html><html><head><title>shell</title></head>'));
+          await finished; // the rest of the page is still rendering
+          controller.enqueue(new TextEncoder().encode('<body>late</body></html>'));
+          controller.close();
+        },
+      });
+      const response = await compressResponse(request(encoding), '/dashboard', htmlResponse(source), undefined);
+      expect(response.headers.get('content-encoding')).toBe(encoding);
+      const reader = response.body!.getReader();
+      const first = await reader.read();
+      expect(first.done).toBe(false);
+      const inflate = decoder();
+      const decoded = new Promise<string>((resolve) => inflate.once('data', (chunk: Buffer) => resolve(chunk.toString())));
+      inflate.write(first.value);
+      expect(await decoded).toContain('<title>shell</title>');
+      finish();
+      await reader.cancel();
+    }
+  });
+
+  test('JSON and RSC payloads are compressed; images, small known bodies, HEAD and no-transform are not', async () => {
+    const json = JSON.stringify({ rows: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `row ${i}` })) });
+    const api = await compressResponse(request('br'), '/api/x', new Response(json, { headers: { 'content-type': 'application/json' } }), undefined);
+    expect(api.headers.get('content-encoding')).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(await bytesOf(api)).toString())).toEqual(JSON.parse(json));
+
+    const rsc = await compressResponse(request('gzip'), '/RSC/R/dashboard.txt', new Response(page, { headers: { 'content-type': 'text/x-component' } }), undefined);
+    expect(rsc.headers.get('content-encoding')).toBe('gzip');
+
+    const jpeg = new Uint8Array(4096).fill(7);
+    const image = await compressResponse(request('br'), '/image/abc', new Response(jpeg, { headers: { 'content-type': 'image/jpeg' } }), undefined);
+    expect(image.headers.get('content-encoding')).toBeNull();
+    expect(new Uint8Array(await image.arrayBuffer())).toEqual(jpeg);
+
+    const small = await compressResponse(request('br'), '/api/y', new Response('{"ok":true}', { headers: { 'content-type': 'application/json', 'content-length': '11' } }), undefined);
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect(small.headers.get('vary')).toBe('Accept-Encoding');
+    expect(await small.json()).toEqual({ ok: true });
+
+    const head = await compressResponse(request('br', 'HEAD'), '/dashboard', htmlResponse(), undefined);
+    expect(head.headers.get('content-encoding')).toBeNull();
+    const noTransform = await compressResponse(request('br'), '/x', new Response(page, { headers: { 'content-type': 'text/plain', 'cache-control': 'no-transform' } }), undefined);
+    expect(noTransform.headers.get('content-encoding')).toBeNull();
+    const identity = await compressResponse(request(), '/dashboard', htmlResponse(), undefined);
+    expect(identity.headers.get('content-encoding')).toBeNull();
+    expect(await identity.text()).toBe(page);
+  });
+});
