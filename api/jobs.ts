@@ -45,16 +45,22 @@ export function startBackgroundJobs(ctx: AppContext): () => Promise<void> {
         });
       running.add(run);
     };
-    const first = setTimeout(tick, FIRST_TICK_MS);
-    const timer = setInterval(tick, job.everyMs);
-    first.unref?.();
-    timer.unref?.();
-    return [first, timer];
+    // The interval starts at the first tick: started together, the first tick and an interval
+    // tick only everyMs - FIRST_TICK_MS apart would meet the claimed period exactly and skip one.
+    const handles: { first: Timer; interval?: Timer } = {
+      first: setTimeout(() => {
+        tick();
+        handles.interval = setInterval(tick, job.everyMs);
+        handles.interval.unref?.();
+      }, FIRST_TICK_MS),
+    };
+    handles.first.unref?.();
+    return handles;
   });
   return async () => {
-    for (const [first, timer] of timers) {
+    for (const { first, interval } of timers) {
       clearTimeout(first);
-      clearInterval(timer);
+      clearInterval(interval);
     }
     await Promise.all(running);
   };
