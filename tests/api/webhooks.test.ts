@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { hostname } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
+import { createServer as createTlsServer } from 'node:tls';
+import type { Resolve } from '#api/modules/webhooks/destination.ts';
 import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import { deliverDueWebhooks } from '#api/modules/webhooks/delivery.ts';
@@ -15,6 +18,12 @@ import { startWebhookReceiver, type WebhookReceiver } from '#tests/helpers/webho
 
 // a database of its own per suite takes seconds on a loaded machine
 setDefaultTimeout(60_000);
+
+/** A stand-in for the DNS: answers the first question with `first` and every later one with `later`, and counts the questions. */
+function changingResolver(first: string[], later: string[]): Resolve & { calls: string[] } {
+  const calls: string[] = [];
+  return Object.assign(async (host: string) => (calls.push(host) === 1 ? first : later).map((address) => ({ address })), { calls });
+}
 
 const verified = (secret: string, hook: { headers: Record<string, string>; body: string }) => new Webhook(secret).verify(hook.body, hook.headers) as any;
 
@@ -201,6 +210,46 @@ describe.each(databaseKinds())('signed webhooks (%s)', (kind) => {
     }
   });
 
+  test('the POST goes to the address the name resolved to, asked once, with the name in the Host header; an address that refuses is passed over for the next', async () => {
+    const port = new URL(receiver.url).port;
+    const endpoint = await addEndpoint(['request.created'], `http://hooks.rebind.test:${port}/hooks`);
+    // 127.0.0.2 refuses (the receiver listens on 127.0.0.1 only); a second question would get an address nobody serves
+    const resolve = changingResolver(['127.0.0.2', '127.0.0.1'], ['127.0.0.3']);
+    await createRequest(t, await shopper());
+    expect(await deliverDueWebhooks(t.ctx, { resolve })).toEqual({ claimed: 1, succeeded: 1, failed: 0 });
+    expect(resolve.calls).toEqual(['hooks.rebind.test']);
+    expect(receiver.received).toHaveLength(1);
+    expect(receiver.received[0]).toMatchObject({ path: '/hooks', headers: { host: `hooks.rebind.test:${port}` } });
+    expect((await deliveriesOf(endpoint.id))[0]).toMatchObject({ status: 'succeeded', last_error: null });
+  });
+
+  test("over https the pinned connection asks for the URL's name (SNI) and verifies the certificate: a certificate nobody signed is refused", async () => {
+    const fixtures = `${import.meta.dir}/../fixtures/tls`;
+    const serverNames: string[] = [];
+    const tls = createTlsServer(
+      {
+        key: readFileSync(`${fixtures}/hooks.rebind.test-key.pem`),
+        cert: readFileSync(`${fixtures}/hooks.rebind.test-cert.pem`),
+        SNICallback: (name, done) => {
+          serverNames.push(name);
+          done(null, undefined);
+        },
+      },
+      (socket) => socket.end(),
+    );
+    tls.on('tlsClientError', () => {});
+    await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
+    try {
+      const endpoint = await addEndpoint(['request.created'], `https://hooks.rebind.test:${(tls.address() as { port: number }).port}/hooks`);
+      await createRequest(t, await shopper());
+      expect(await deliverDueWebhooks(t.ctx, { resolve: changingResolver(['127.0.0.1'], ['127.0.0.3']) })).toMatchObject({ failed: 1 });
+      expect(serverNames).toEqual(['hooks.rebind.test']);
+      expect((await deliveriesOf(endpoint.id))[0]!.last_error).toContain('self signed certificate');
+    } finally {
+      tls.close();
+    }
+  });
+
   test('an endpoint that failed for the whole 24-hour window is disabled and the admins are mailed; 410 Gone disables at once; turned on again, what waited is sent', async () => {
     const endpoint = await addEndpoint(['request.created']);
     receiver.answerNext({ status: 503 }, { status: 503 });
@@ -260,6 +309,9 @@ describe.each(databaseKinds())('webhooks are safe by default (%s)', (kind) => {
     listener.close();
     await t.close();
   });
+  beforeEach(async () => {
+    await t.ctx.db.deleteFrom('webhook_endpoints').execute();
+  });
 
   test.each([
     ['http://example.com/hooks', 'Webhook URLs must use https.'],
@@ -296,5 +348,37 @@ describe.each(databaseKinds())('webhooks are safe by default (%s)', (kind) => {
     expect(delivery.status).toBe('pending');
     expect(delivery.last_error).toStartWith('Not sent: Webhook URLs must not point to a private, loopback or link-local address.');
     expect(delivery.last_error).toContain(`${hostname()} resolves to`);
+  });
+
+  test('DNS rebinding: the connection goes to the address that was checked, not to what the name resolves to a moment later', async () => {
+    const port = (listener.address() as { port: number }).port;
+    // the check is answered with a public address; the system's DNS, which an unpinned request would
+    // ask again, resolves this machine's name to an address where the listener counts connections
+    const endpoint = await t.ctx.db
+      .insertInto('webhook_endpoints')
+      .values({ url: `https://${hostname()}:${port}/hooks`, events: ['request.created'], secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const resolve = changingResolver(['203.0.113.10'], ['127.0.0.1']);
+    await createRequest(t, await signInPerson(t));
+    expect(await deliverDueWebhooks(t.ctx, { resolve })).toEqual({ claimed: 1, succeeded: 0, failed: 1 });
+    expect(resolve.calls).toEqual([hostname()]);
+    expect(connections).toBe(0);
+    const delivery = await t.ctx.db.selectFrom('webhook_deliveries').selectAll().where('endpoint_id', '=', endpoint.id).executeTakeFirstOrThrow();
+    // it was sent (to 203.0.113.10, which has no such receiver), not refused; the error names the URL, not the address
+    expect(delivery.last_error).not.toStartWith('Not sent');
+    expect(delivery.last_error).not.toContain('203.0.113.10');
+  });
+
+  test('a name with one private address among public ones is refused at delivery, naming that address', async () => {
+    const endpoint = await t.ctx.db
+      .insertInto('webhook_endpoints')
+      .values({ url: 'https://hooks.rebind.test/hooks', events: ['request.created'], secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await createRequest(t, await signInPerson(t));
+    expect(await deliverDueWebhooks(t.ctx, { resolve: changingResolver(['203.0.113.10', '10.0.0.7'], ['203.0.113.10']) })).toEqual({ claimed: 1, succeeded: 0, failed: 1 });
+    const delivery = await t.ctx.db.selectFrom('webhook_deliveries').selectAll().where('endpoint_id', '=', endpoint.id).executeTakeFirstOrThrow();
+    expect(delivery.last_error).toBe('Not sent: Webhook URLs must not point to a private, loopback or link-local address. (hooks.rebind.test resolves to 10.0.0.7)');
   });
 });

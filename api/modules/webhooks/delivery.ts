@@ -1,9 +1,10 @@
+import { isIP } from 'node:net';
 import { sql } from 'kysely';
 import type { AppContext } from '#api/context.ts';
 import type { Db } from '#api/db/connect.ts';
 import { enqueueMail } from '#api/modules/mail/service.ts';
 import { adminRecipients } from '#api/modules/requests/notify.ts';
-import { destinationProblem } from './destination.ts';
+import { resolveDestination, systemResolve, type Resolve } from './destination.ts';
 import { RESPONSE_EXCERPT_CHARS, WEBHOOK_TIMEOUT_MS, retryDelaySeconds } from './rules.ts';
 import { webhookHeaders } from './signature.ts';
 import { drainInBatches, type BatchReport } from '#api/lib/drain.ts';
@@ -86,33 +87,59 @@ async function readExcerpt(response: Response): Promise<string> {
   return text.slice(0, RESPONSE_EXCERPT_CHARS);
 }
 
-/** One signed POST: no redirects followed, a 10-second limit, the destination checked on its resolved address first. */
-async function send(ctx: AppContext, delivery: Claimed): Promise<Outcome> {
+/** Connecting to this address failed before anything was sent: the next address of the name may be tried. */
+const NOT_CONNECTED = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'ConnectionRefused', 'FailedToOpenSocket']);
+
+/**
+ * The URL with its host replaced by a checked address. The name stays in the Host header and, for
+ * https, in the TLS server name: the certificate is verified against the name, as without pinning.
+ */
+function pinnedRequest(raw: string, address: string): { target: string; host: string; tls?: { serverName: string } } {
+  const url = new URL(raw);
+  const name = url.hostname.replace(/^\[|\]$/g, '');
+  const target = new URL(raw);
+  target.hostname = isIP(address) === 6 ? `[${address}]` : address;
+  const tls = url.protocol === 'https:' && !isIP(name) ? { serverName: name } : undefined;
+  return { target: target.href, host: url.host, tls };
+}
+
+/** One signed POST: to an address checked just before (never a second lookup), no redirects followed, a 10-second limit. */
+async function send(ctx: AppContext, delivery: Claimed, resolve: Resolve): Promise<Outcome> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
-  const refused = await destinationProblem(delivery.url, ctx.settings.webhookAllowPrivate);
-  if (refused) return { ok: false, statusCode: null, error: `Not sent: ${refused}`, excerpt: null, durationMs: elapsed() };
-  try {
-    const response = await fetch(delivery.url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'SwapPoints-Webhooks/1.0',
-        ...webhookHeaders(delivery.secret, delivery.event_id, delivery.body),
-      },
-      body: delivery.body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
-    });
-    const excerpt = await readExcerpt(response).catch(() => '');
-    const ok = response.status >= 200 && response.status < 300;
-    const error = ok ? null : response.status >= 300 && response.status < 400 ? `Redirect to ${response.headers.get('location') ?? '?'} not followed` : `HTTP ${response.status}`;
-    return { ok, statusCode: response.status, error, excerpt, durationMs: elapsed() };
-  } catch (error) {
-    const name = (error as Error)?.name;
-    const message = name === 'TimeoutError' || name === 'AbortError' ? `No answer within ${WEBHOOK_TIMEOUT_MS / 1000} s` : error instanceof Error ? error.message : String(error);
-    return { ok: false, statusCode: null, error: message.slice(0, 1000), excerpt: null, durationMs: elapsed() };
+  const destination = await resolveDestination(delivery.url, ctx.settings.webhookAllowPrivate, resolve);
+  if (destination.problem !== null) return { ok: false, statusCode: null, error: `Not sent: ${destination.problem}`, excerpt: null, durationMs: elapsed() };
+  const signal = AbortSignal.timeout(WEBHOOK_TIMEOUT_MS);
+  for (const [index, address] of destination.addresses.entries()) {
+    const { target, host, tls } = pinnedRequest(delivery.url, address);
+    try {
+      const response = await fetch(target, {
+        method: 'POST',
+        headers: {
+          host,
+          'content-type': 'application/json',
+          'user-agent': 'SwapPoints-Webhooks/1.0',
+          ...webhookHeaders(delivery.secret, delivery.event_id, delivery.body),
+        },
+        body: delivery.body,
+        redirect: 'manual',
+        signal,
+        tls,
+      });
+      const excerpt = await readExcerpt(response).catch(() => '');
+      const ok = response.status >= 200 && response.status < 300;
+      const error = ok ? null : response.status >= 300 && response.status < 400 ? `Redirect to ${response.headers.get('location') ?? '?'} not followed` : `HTTP ${response.status}`;
+      return { ok, statusCode: response.status, error, excerpt, durationMs: elapsed() };
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException)?.code;
+      if (code && NOT_CONNECTED.has(code) && index < destination.addresses.length - 1) continue;
+      const name = (error as Error)?.name;
+      const message = name === 'TimeoutError' || name === 'AbortError' ? `No answer within ${WEBHOOK_TIMEOUT_MS / 1000} s` : error instanceof Error ? error.message : String(error);
+      // the runtime's message names the address it connected to; record it with the endpoint's URL as before
+      return { ok: false, statusCode: null, error: message.replaceAll(target, new URL(delivery.url).href).slice(0, 1000), excerpt: null, durationMs: elapsed() };
+    }
   }
+  throw new Error('unreachable: a destination has at least one address');
 }
 
 async function disableEndpoint(trx: Db, ctx: AppContext, endpointId: string, reason: string): Promise<void> {
@@ -170,14 +197,17 @@ async function record(ctx: AppContext, delivery: Claimed, outcome: Outcome): Pro
   });
 }
 
-/** Sends what is due (or just `onlyId`) and records each attempt. Never throws for a receiver's failure. */
-export async function deliverDueWebhooks(ctx: AppContext, options: { limit?: number; onlyId?: number } = {}): Promise<DeliveryReport> {
+/**
+ * Sends what is due (or just `onlyId`) and records each attempt. Never throws for a receiver's failure.
+ * `resolve` answers the DNS questions (the system resolver unless a test stands in for the DNS).
+ */
+export async function deliverDueWebhooks(ctx: AppContext, options: { limit?: number; onlyId?: number; resolve?: Resolve } = {}): Promise<DeliveryReport> {
   const report: DeliveryReport = { claimed: 0, succeeded: 0, failed: 0 };
   const batch = await claim(ctx.db, options.limit ?? 20, options.onlyId);
   await Promise.all(
     batch.map(async (delivery) => {
       report.claimed++;
-      const outcome = await send(ctx, delivery);
+      const outcome = await send(ctx, delivery, options.resolve ?? systemResolve);
       await record(ctx, delivery, outcome);
       if (outcome.ok) report.succeeded++;
       else report.failed++;
