@@ -2,7 +2,7 @@ import type { Db } from '#api/db/connect.ts';
 import type { ImageStore } from '#api/integrations/images/index.ts';
 import type { ShopBackend } from '#api/integrations/shop/index.ts';
 import type { Logger } from '#api/lib/log.ts';
-import type { Mailer } from '#api/modules/mail/worker.ts';
+import type { Mailer } from '#api/modules/mail/model.ts';
 import type { Settings } from '#api/settings.ts';
 
 /** What every service and route needs, built by openContext (api/host.ts) once per process, and per test by createTestApp. */

@@ -16,12 +16,8 @@ import { registerWebhookCommands } from './commands/webhooks.ts';
 import { registerStatsCommand } from './commands/stats.ts';
 import { runThroughServer } from './control.ts';
 import { CommandError, EXIT, UsageError, type CliIO } from './io.ts';
+import type { CommandDeps } from './deps.ts';
 import { ForwardToServer, type CliSession } from './session.ts';
-
-export interface CommandDeps {
-  io: CliIO;
-  session: CliSession;
-}
 
 export function buildProgram(deps: CommandDeps): Command {
   const program = new Command('swappoints')
@@ -50,7 +46,7 @@ Examples:
   $ swappoints mail list --to asha.rao@example.com --json`,
     );
 
-  registerServeCommand(program, deps);
+  registerServeCommand(program, deps, runCli);
   registerMigrateCommand(program, deps);
   registerCustomerCommands(program, deps);
   registerAdminCommands(program, deps);

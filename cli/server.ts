@@ -6,7 +6,7 @@ import { createLogger } from '#api/lib/log.ts';
 import { isDatabaseEmpty, seedDemo } from '#api/modules/demo/service.ts';
 import type { Settings } from '#api/settings.ts';
 import { serveControlSocket } from './control.ts';
-import { runCli } from './program.ts';
+import type { RunCli } from './deps.ts';
 import { serverSession } from './session.ts';
 
 export interface RunningHost {
@@ -18,7 +18,7 @@ export interface RunningHost {
  * Starts the host behind the web server: database, migrations, the demo shop on an empty
  * database, background jobs, and (embedded database) the control socket CLI commands use.
  */
-export async function startServerHost(settings: Settings, options: { dev?: boolean } = {}): Promise<RunningHost> {
+export async function startServerHost(settings: Settings, options: { runCli: RunCli; dev?: boolean }): Promise<RunningHost> {
   const log = createLogger(settings.logLevel);
   const host = await startHost(settings, {
     dev: options.dev,
@@ -34,7 +34,7 @@ export async function startServerHost(settings: Settings, options: { dev?: boole
   let control: Server | undefined;
   if (!settings.databaseUrl) {
     const path = controlSocketPath(settings.dataDir);
-    control = await serveControlSocket(path, (argv, io) => runCli(argv, io, serverSession(settings, host.ctx)));
+    control = await serveControlSocket(path, (argv, io) => options.runCli(argv, io, serverSession(settings, host.ctx)));
   }
   return {
     host,

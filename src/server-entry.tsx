@@ -11,6 +11,8 @@ import { quietRedirectLogs } from './lib/render-log.server.ts';
 quietRedirectLogs();
 const waku = adapter(fsRouter(import.meta.glob('./**/*.{tsx,ts}', { base: './pages' })));
 const HOST_KEY = Symbol.for('swappoints.host');
+/** Set by waku.config.ts under `waku dev` only: the module whose startDevHost() starts the host in this process. */
+const DEV_HOST_MODULE_KEY = Symbol.for('swappoints.devHostModule');
 
 let starting: Promise<Host> | undefined;
 async function host(): Promise<Host> {
@@ -18,7 +20,8 @@ async function host(): Promise<Host> {
   if (running) return running;
   // Development only: `bun run build` output never reaches this line.
   starting ??= (async () => {
-    const path = `${process.cwd()}/cli/dev-host.ts`;
+    const path = (globalThis as Record<symbol, string | undefined>)[DEV_HOST_MODULE_KEY];
+    if (!path) throw new Error('the SwapPoints host is not running: start the pages with `swappoints serve` or `bun run dev`');
     const { startDevHost } = (await import(/* @vite-ignore */ path)) as { startDevHost: () => Promise<Host> };
     return startDevHost();
   })();

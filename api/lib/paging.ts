@@ -2,3 +2,37 @@
 
 /** The page size a list has when none is asked for. */
 export const DEFAULT_PAGE_SIZE = 10;
+
+export interface PageRequest {
+  page?: number;
+  pageSize?: number;
+}
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+/** One page of a list and the number of rows in the whole list. */
+export interface ListResult<T> {
+  items: T[];
+  total: number;
+}
+
+/** An HTTP list asked for without page or pageSize: the spec's plain array, but never more than this. */
+export const UNPAGED_LIST_LIMIT = 100;
+
+/**
+ * A list route's paging: what the client asked for, or the first UNPAGED_LIST_LIMIT rows when it
+ * asked for none (the total is still in X-Total-Count), so no list answers with every row it has.
+ */
+export function pagedByDefault<T extends PageRequest>(query: T): T {
+  return query.page === undefined && query.pageSize === undefined ? { ...query, page: 1, pageSize: UNPAGED_LIST_LIMIT } : query;
+}
+
+/** Paging when the client asked for it (page or pageSize given); null means "the whole list". */
+export function pageOf(query: PageRequest): Page | null {
+  if (query.page === undefined && query.pageSize === undefined) return null;
+  const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
+  return { limit: pageSize, offset: ((query.page ?? 1) - 1) * pageSize };
+}

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { grantAdmin, listAdmins, revokeAdmin, revokeSessionsOf } from '#api/modules/users/service.ts';
 import { formatTable, jsonLine } from '../format.ts';
 import { UsageError } from '../io.ts';
-import type { CommandDeps } from '../program.ts';
+import type { CommandDeps } from '../deps.ts';
 
 export function registerAdminCommands(program: Command, { io, session }: CommandDeps) {
   const admin = program.command('admin').description('Who may review requests and manage warehouses.');

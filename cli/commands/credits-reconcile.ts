@@ -3,8 +3,8 @@ import { reconcileCredits, type ReconcileIssue } from '#api/modules/credit/recon
 import { formatMoney } from '#api/lib/money.ts';
 import { formatTable, progress } from '../format.ts';
 import { CommandError } from '../io.ts';
-import type { CommandDeps } from '../program.ts';
-import { parseDateOption } from './credits.ts';
+import type { CommandDeps } from '../deps.ts';
+import { parseDateOption } from '../options.ts';
 
 const money = (amount: number | null, currency: string) => (amount === null ? '' : formatMoney(amount, currency));
 

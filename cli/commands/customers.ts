@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { addCustomer, importCustomerExport, listCustomers } from '#api/modules/customers/service.ts';
 import { formatTable, jsonLine, progress } from '../format.ts';
 import { UsageError } from '../io.ts';
-import type { CommandDeps } from '../program.ts';
+import type { CommandDeps } from '../deps.ts';
 
 export function registerCustomerCommands(program: Command, { io, session }: CommandDeps) {
   const customers = program.command('customers').description("The shop's customers: only they can sign in (embedded shop backend).");

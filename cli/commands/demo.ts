@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { isDatabaseEmpty, seedDemo } from '#api/modules/demo/service.ts';
 import { jsonLine } from '../format.ts';
-import type { CommandDeps } from '../program.ts';
+import type { CommandDeps } from '../deps.ts';
 
 export function registerDemoCommands(program: Command, { io, session }: CommandDeps) {
   program

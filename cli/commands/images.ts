@@ -4,7 +4,7 @@ import { copyImageStore } from '#api/modules/images/copy-store.ts';
 import { backfillVariants } from '#api/modules/images/variants.ts';
 import { jsonLine, progress } from '../format.ts';
 import { CommandError, UsageError } from '../io.ts';
-import type { CommandDeps } from '../program.ts';
+import type { CommandDeps } from '../deps.ts';
 
 const S3_NEEDED = 'set S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (and S3_ENDPOINT, S3_REGION, S3_PREFIX as the bucket needs) first';
 

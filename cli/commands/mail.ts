@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { listMail } from '#api/modules/mail/service.ts';
 import { formatTable, jsonLine } from '../format.ts';
 import { UsageError } from '../io.ts';
-import type { CommandDeps } from '../program.ts';
+import type { CommandDeps } from '../deps.ts';
 
 export function registerMailCommands(program: Command, { io, session }: CommandDeps) {
   program

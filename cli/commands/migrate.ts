@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { migrationStatus } from '#api/db/migrate.ts';
 import { jsonLine } from '../format.ts';
-import type { CommandDeps } from '../program.ts';
+import type { CommandDeps } from '../deps.ts';
 
 export function registerMigrateCommand(program: Command, { io, session }: CommandDeps) {
   program

@@ -4,10 +4,10 @@ import { adminRequestDetail } from '#api/modules/admin/service.ts';
 import { formatMoney } from '#api/lib/money.ts';
 import type { AdminExchangeRequestDetail } from '#api/modules/requests/model.ts';
 import { REQUEST_TABS, listAdminRequests, type AdminTab } from '#api/modules/requests/queries.ts';
-import { eventLabel, transitChip } from '#src/lib/requests.ts';
+import { eventLabel, transitChip } from '#api/modules/requests/rules.ts';
 import { formatTable, jsonLine } from '../format.ts';
 import { UsageError } from '../io.ts';
-import type { CommandDeps } from '../program.ts';
+import type { CommandDeps } from '../deps.ts';
 
 const MAX_LIMIT = 10_000;
 const TAB_NAMES = ['pending', 'awaiting shipping', 'in transit', 'received'];

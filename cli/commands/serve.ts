@@ -5,7 +5,7 @@ import { readLock } from '#api/db/embedded-lock.ts';
 import { createLogger } from '#api/lib/log.ts';
 import { withPort } from '#api/settings.ts';
 import { CommandError, UsageError } from '../io.ts';
-import type { CommandDeps } from '../program.ts';
+import type { CommandDeps, RunCli } from '../deps.ts';
 import { stopWithin } from '../shutdown.ts';
 import { startServerHost, type RunningHost } from '../server.ts';
 
@@ -16,7 +16,8 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
  */
 const MAX_REQUEST_BODY = 32 * 1024 * 1024;
 
-export function registerServeCommand(program: Command, { io, session }: CommandDeps) {
+/** `runCli` runs the commands the CLI sends to this server over the control socket (embedded database). */
+export function registerServeCommand(program: Command, { io, session }: CommandDeps, runCli: RunCli) {
   program
     .command('serve')
     .description('Serve SwapPoints (pages, API, images) on one port. Run `bun run build` first.')
@@ -48,7 +49,7 @@ export function registerServeCommand(program: Command, { io, session }: CommandD
       const settings = withPort(session.settings(), server.port!, process.env.PUBLIC_URL);
       let running: RunningHost;
       try {
-        running = await startServerHost(settings);
+        running = await startServerHost(settings, { runCli });
         const { unstable_serverEntry } = (await import(/* @vite-ignore */ entry)) as { unstable_serverEntry: Entry };
         started.resolve({ running, entry: unstable_serverEntry });
       } catch (error) {

@@ -4,7 +4,7 @@ import { isDate, formatDuration } from '#api/modules/analytics/rules.ts';
 import { formatMoney } from '#api/lib/money.ts';
 import { formatTable, jsonLine } from '../format.ts';
 import { UsageError } from '../io.ts';
-import type { CommandDeps } from '../program.ts';
+import type { CommandDeps } from '../deps.ts';
 
 export function registerStatsCommand(program: Command, { io, session }: CommandDeps) {
   program

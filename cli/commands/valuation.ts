@@ -8,7 +8,7 @@ import { campaignTermsText, wholeMoney } from '#api/modules/valuation/rules.ts';
 import { addCampaign, addRule, endCampaign, setMinimum } from '#api/modules/valuation/service.ts';
 import { formatTable, jsonLine, progress } from '../format.ts';
 import { UsageError } from '../io.ts';
-import type { CommandDeps } from '../program.ts';
+import type { CommandDeps } from '../deps.ts';
 
 function importSummary(report: ImportReport, dryRun: boolean): string {
   const out: string[] = [];

@@ -5,7 +5,7 @@ import { createWarehouse, listWarehouses, type WarehouseInput } from '#api/modul
 import { readWarehouseFile, seedWarehouses, type SeedReport } from '#api/modules/warehouses/seed.ts';
 import { formatTable, jsonLine } from '../format.ts';
 import { UsageError } from '../io.ts';
-import type { CommandDeps } from '../program.ts';
+import type { CommandDeps } from '../deps.ts';
 
 interface AddOptions {
   name?: string;

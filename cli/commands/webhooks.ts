@@ -6,7 +6,7 @@ import { createEndpoint, redeliver, removeEndpoint } from '#api/modules/webhooks
 import { isUuid } from '#api/lib/request-meta.ts';
 import { formatTable, jsonLine } from '../format.ts';
 import { CommandError, UsageError } from '../io.ts';
-import type { CommandDeps } from '../program.ts';
+import type { CommandDeps } from '../deps.ts';
 
 export function registerWebhookCommands(program: Command, { io, session }: CommandDeps) {
   const webhooks = program

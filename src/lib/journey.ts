@@ -1,4 +1,4 @@
-import { normalTransit } from './requests.ts';
+import { normalTransit } from '#api/modules/requests/rules.ts';
 
 /** Where a request stands in the customer's journey, finer than its status: one banner and next step each. */
 export type JourneyState = 'pending' | 'declined' | 'awaiting-shipping' | 'in-transit' | 'received' | 'credited' | 'completed';

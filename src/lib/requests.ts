@@ -4,6 +4,8 @@
  * server pages, client islands and the admin pages all read them from here.
  */
 
+import { normalTransit, type ChipVariant, type TransitFacts } from '#api/modules/requests/rules.ts';
+
 export const MAX_IMAGES = 5;
 /** 5MB, the spec's limit per image. */
 export const MAX_IMAGE_BYTES = 5_242_880;
@@ -40,7 +42,6 @@ export function conditionShortLabel(value: string | null | undefined): string {
 // ---- status -------------------------------------------------------------------------------------
 
 export type DisplayStatus = 'pending' | 'approved' | 'declined' | 'completed';
-export type ChipVariant = 'default' | 'secondary' | 'outline' | 'success' | 'warning' | 'info' | 'destructive';
 
 /** Customer views show approved, declined and completed as such; anything else as pending. */
 export function displayStatus(status: string | null | undefined): DisplayStatus {
@@ -70,13 +71,6 @@ export const STATUS_FILTERS = [
 
 // ---- transit ------------------------------------------------------------------------------------
 
-/** A stored transit status as the UI reads it: 'shipping' is 'shipped' (spec §4, DESIGN.md); blank is none. */
-export function normalTransit(transit: string | null | undefined): string | null {
-  const value = (transit ?? '').trim().toLowerCase();
-  if (!value) return null;
-  return value === 'shipping' ? 'shipped' : value;
-}
-
 /** The one-line status of a request (spec §4), from its transit status when it has one. */
 export function statusLine(status: string | null | undefined, transitStatus: string | null | undefined): string {
   const transit = normalTransit(transitStatus);
@@ -96,27 +90,6 @@ export function statusLine(status: string | null | undefined, transitStatus: str
     default:
       return 'Exchange pending review';
   }
-}
-
-interface TransitFacts {
-  status: string | null | undefined;
-  transitStatus: string | null | undefined;
-  shippingDetails?: unknown;
-}
-
-/**
- * The transit chip (Awaiting Shipping, Shipped, Received, Inspecting; 'ready' shows as Ready),
- * or null when the item is not on its way: a pending or declined request has no transit chip.
- */
-export function transitChip(request: TransitFacts): { label: string; variant: ChipVariant } | null {
-  const transit = normalTransit(request.transitStatus);
-  if (transit === 'shipped') return { label: 'Shipped', variant: 'info' };
-  if (transit === 'received') return { label: 'Received', variant: 'success' };
-  if (transit === 'inspecting') return { label: 'Inspecting', variant: 'warning' };
-  if (transit === 'ready') return { label: 'Ready', variant: 'success' };
-  if (transit) return { label: transit.charAt(0).toUpperCase() + transit.slice(1), variant: 'secondary' };
-  if (request.status === 'approved') return request.shippingDetails ? { label: 'Shipped', variant: 'info' } : { label: 'Awaiting Shipping', variant: 'warning' };
-  return null;
 }
 
 // ---- stepper ------------------------------------------------------------------------------------
@@ -269,24 +242,6 @@ function zoneName(date: Date, locale: string, timeZone?: string): string {
 }
 
 // ---- timeline -----------------------------------------------------------------------------------
-
-const EVENT_LABELS: Record<string, string> = {
-  created: 'Request submitted',
-  approved: 'Request approved',
-  declined: 'Request declined',
-  shipped: 'Shipping details submitted',
-  received: 'Item received',
-  credited: 'Credit assigned',
-  completed: 'Exchange completed',
-  cancelled: 'Request cancelled',
-  deleted: 'Request deleted',
-};
-
-/** A timeline entry's title ('shipped' → 'Shipping details submitted'). */
-export function eventLabel(type: string, fromStatus?: string | null): string {
-  if (type === 'shipped' && fromStatus === 'shipped') return 'Shipping details corrected';
-  return EVENT_LABELS[type] ?? type.charAt(0).toUpperCase() + type.slice(1);
-}
 
 /** Who made a change, as the viewer may see it: an email when the API gives one, else the role. */
 export function eventActor(event: { actorEmail: string | null; actorRole: string }): string {

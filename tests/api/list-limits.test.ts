@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { sql } from 'kysely';
-import { UNPAGED_LIST_LIMIT } from '#api/modules/requests/input.ts';
+import { UNPAGED_LIST_LIMIT } from '#api/lib/paging.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
 import { databaseKinds } from '#tests/helpers/db.ts';
 import { signInPerson, type Person } from '#tests/helpers/fixtures.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
-import { carriersFor, defaultAdminOrder, isFutureDay, todayIn } from '#api/modules/requests/rules.ts';
+import { carriersFor, defaultAdminOrder, eventLabel, isFutureDay, todayIn } from '#api/modules/requests/rules.ts';
 import { ageLabel, journeyState, waitingOn } from '#src/lib/journey.ts';
-import { eventLabel, formatDateTime, showingRange, tooManyImagesMessage } from '#src/lib/requests.ts';
+import { formatDateTime, showingRange, tooManyImagesMessage } from '#src/lib/requests.ts';
 
 const at = (iso: string) => new Date(iso);
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { ERROR_SCREENS, errorMessage, errorVariant, supportMailto } from '#api/lib/error-screen.ts';
+import { transitChip } from '#api/modules/requests/rules.ts';
 import {
   activeStep,
   checkImageFile,
@@ -17,7 +18,6 @@ import {
   statusBadge,
   statusLine,
   STEP_TITLES,
-  transitChip,
 } from '#src/lib/requests.ts';
 
 describe('conditions', () => {

@@ -24,7 +24,7 @@ import { countAdminTabs, listAdminRequests, withImages, type AdminTab } from '#a
 import { deleteRequest } from '#api/modules/requests/remove.ts';
 import { changeStatus, markReceived } from '#api/modules/requests/service.ts';
 import { adminRequestDetail } from './service.ts';
-import { pagedByDefault } from '#api/modules/requests/input.ts';
+import { pagedByDefault } from '#api/lib/paging.ts';
 
 const adminOnly = { 401: ErrorBody, 403: ErrorBody };
 const change = { 200: ExchangeRequest, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, ...adminOnly };

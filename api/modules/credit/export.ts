@@ -5,7 +5,7 @@ import type { Db } from '#api/db/connect.ts';
 import { PUSH_STATUSES, type PushStatus } from '#api/db/types.ts';
 import { ErrorBody } from '#api/modules/auth/model.ts';
 import type { AuthPlugin } from '#api/modules/auth/plugin.ts';
-import { cleanText, containsPattern } from '#api/modules/requests/input.ts';
+import { cleanText, containsPattern } from '#api/lib/text.ts';
 import { csvLine } from '#api/lib/csv.ts';
 import { creditRecordQuery, toCreditRecord } from './record.ts';
 import { CREDIT_CSV_HEADER, creditCsvCells } from './rules.ts';

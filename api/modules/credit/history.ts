@@ -3,9 +3,9 @@ import type { AppContext } from '#api/context.ts';
 import type { Db } from '#api/db/connect.ts';
 import type { PushStatus } from '#api/db/types.ts';
 import { conflict, notFound } from '#api/lib/errors.ts';
-import { cleanText, containsPattern, pageOf, type PageRequest } from '#api/modules/requests/input.ts';
+import { cleanText, containsPattern } from '#api/lib/text.ts';
+import { pageOf, type ListResult, type PageRequest } from '#api/lib/paging.ts';
 import type { CreditRecord } from '#api/modules/requests/model.ts';
-import type { ListResult } from '#api/modules/requests/queries.ts';
 import { pushDueCredits } from './push.ts';
 import { creditRecordQuery, toCreditRecord } from './record.ts';
 

@@ -4,7 +4,7 @@ import type { CreditLedgerRow, ExchangeRequestRow } from '#api/db/types.ts';
 import { badRequest, conflict, notFound } from '#api/lib/errors.ts';
 import { formatMoney } from '#api/lib/money.ts';
 import { recordEvent, type Actor } from '#api/modules/requests/events.ts';
-import { cleanText } from '#api/modules/requests/input.ts';
+import { cleanText } from '#api/lib/text.ts';
 import { notifyCredited } from '#api/modules/requests/notify.ts';
 import { ADMIN_NOT_FOUND, findRequest, requestOr404 } from '#api/modules/requests/queries.ts';
 import type { ImageRef } from '#api/modules/images/service.ts';

@@ -11,7 +11,7 @@ import { correctShipping } from '#api/modules/requests/shipping.ts';
 import { creditPushStatusOf } from '#api/modules/requests/queries.ts';
 import { balanceOrNull } from '#api/modules/credit/service.ts';
 import { valuationDetailOf } from '#api/modules/valuation/credit.ts';
-import { pagedByDefault } from '#api/modules/requests/input.ts';
+import { pagedByDefault } from '#api/lib/paging.ts';
 
 const signedIn = { 401: ErrorBody, 403: ErrorBody };
 

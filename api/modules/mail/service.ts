@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '#api/db/connect.ts';
 import type { MailMessage } from '#api/db/types.ts';
 import type { Logger } from '#api/lib/log.ts';
-import type { MailTransport } from './transports.ts';
+import type { MailTransport } from './model.ts';
 
 export interface NewMail {
   to: string;

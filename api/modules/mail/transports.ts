@@ -1,20 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Logger } from '#api/lib/log.ts';
 import type { Settings } from '#api/settings.ts';
-
-export interface OutgoingMail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string | null;
-  link: string | null;
-}
-
-export interface MailTransport {
-  readonly kind: 'log' | 'smtp';
-  send(mail: OutgoingMail): Promise<void>;
-  close(): void;
-}
+import type { MailTransport } from './model.ts';
 
 /** The default transport: the message (and its link) goes to the server log; the outbox keeps it. */
 export function logTransport(log: Logger): MailTransport {

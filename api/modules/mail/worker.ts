@@ -1,15 +1,7 @@
 import type { Db } from '#api/db/connect.ts';
 import type { Logger } from '#api/lib/log.ts';
 import { drainOutbox } from './service.ts';
-import type { MailTransport } from './transports.ts';
-
-export interface Mailer {
-  transport: MailTransport;
-  /** Drain the outbox now (after enqueueing a message someone is waiting for). Never throws. */
-  kick(): void;
-  /** Drain until nothing is due; resolves when done. */
-  flush(): Promise<void>;
-}
+import type { Mailer, MailTransport } from './model.ts';
 
 /** Serialises drains in this process: a kick during a drain runs one more drain after it. */
 export function createMailer(db: Db, transport: MailTransport, log: Logger): Mailer {

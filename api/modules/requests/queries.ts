@@ -4,7 +4,8 @@ import type { Database, ExchangeRequestRow, PushStatus, RequestStatus } from '#a
 import { notFound } from '#api/lib/errors.ts';
 import { isUuid } from '#api/lib/request-meta.ts';
 import { imagesOf } from '#api/modules/images/service.ts';
-import { cleanText, containsPattern, pageOf, type PageRequest } from './input.ts';
+import { cleanText, containsPattern } from '#api/lib/text.ts';
+import { pageOf, type ListResult, type PageRequest } from '#api/lib/paging.ts';
 import type { AdminExchangeRequest, ExchangeRequest, RequestCounts } from './model.ts';
 import type { AdminSort, SortOrder } from './rules.ts';
 import { toExchangeRequest } from './serialize.ts';
@@ -64,11 +65,6 @@ export async function requestOr404(db: Db, id: string | undefined): Promise<Exch
 export async function withImages(db: Db, rows: ExchangeRequestRow[]): Promise<ExchangeRequest[]> {
   const images = await imagesOf(db, rows.map((r) => r.id));
   return rows.map((row) => toExchangeRequest(row, images.get(row.id) ?? []));
-}
-
-export interface ListResult<T> {
-  items: T[];
-  total: number;
 }
 
 /**

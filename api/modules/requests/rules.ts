@@ -43,3 +43,53 @@ export type SortOrder = 'asc' | 'desc';
 export function defaultAdminOrder(tab: number): { sort: AdminSort; order: SortOrder } {
   return { sort: 'date', order: tab === 0 ? 'asc' : 'desc' };
 }
+
+// ---- how a request's state reads (the pages and the CLI show the same words) ----------------------
+
+export type ChipVariant = 'default' | 'secondary' | 'outline' | 'success' | 'warning' | 'info' | 'destructive';
+
+/** A stored transit status as the UI reads it: 'shipping' is 'shipped' (spec §4, DESIGN.md); blank is none. */
+export function normalTransit(transit: string | null | undefined): string | null {
+  const value = (transit ?? '').trim().toLowerCase();
+  if (!value) return null;
+  return value === 'shipping' ? 'shipped' : value;
+}
+
+export interface TransitFacts {
+  status: string | null | undefined;
+  transitStatus: string | null | undefined;
+  shippingDetails?: unknown;
+}
+
+/**
+ * The transit chip (Awaiting Shipping, Shipped, Received, Inspecting; 'ready' shows as Ready),
+ * or null when the item is not on its way: a pending or declined request has no transit chip.
+ */
+export function transitChip(request: TransitFacts): { label: string; variant: ChipVariant } | null {
+  const transit = normalTransit(request.transitStatus);
+  if (transit === 'shipped') return { label: 'Shipped', variant: 'info' };
+  if (transit === 'received') return { label: 'Received', variant: 'success' };
+  if (transit === 'inspecting') return { label: 'Inspecting', variant: 'warning' };
+  if (transit === 'ready') return { label: 'Ready', variant: 'success' };
+  if (transit) return { label: transit.charAt(0).toUpperCase() + transit.slice(1), variant: 'secondary' };
+  if (request.status === 'approved') return request.shippingDetails ? { label: 'Shipped', variant: 'info' } : { label: 'Awaiting Shipping', variant: 'warning' };
+  return null;
+}
+
+const EVENT_LABELS: Record<string, string> = {
+  created: 'Request submitted',
+  approved: 'Request approved',
+  declined: 'Request declined',
+  shipped: 'Shipping details submitted',
+  received: 'Item received',
+  credited: 'Credit assigned',
+  completed: 'Exchange completed',
+  cancelled: 'Request cancelled',
+  deleted: 'Request deleted',
+};
+
+/** A timeline entry's title ('shipped' → 'Shipping details submitted'). */
+export function eventLabel(type: string, fromStatus?: string | null): string {
+  if (type === 'shipped' && fromStatus === 'shipped') return 'Shipping details corrected';
+  return EVENT_LABELS[type] ?? type.charAt(0).toUpperCase() + type.slice(1);
+}

@@ -11,7 +11,7 @@ import { toWarehouseSnapshot } from '#api/modules/warehouses/service.ts';
 import { emitRequestEvent } from '#api/modules/webhooks/events.ts';
 import { enforceRequestCaps } from './caps.ts';
 import { recordEvent, type Actor } from './events.ts';
-import { cleanText } from './input.ts';
+import { cleanText } from '#api/lib/text.ts';
 import { FILL_REQUIRED_FIELDS, NEED_AN_IMAGE, type CreateExchangeBody, type ShippingBody, type StatusBody, type TransitBody } from './model.ts';
 import { notifyDecision, notifyNewRequest, notifyReceived } from './notify.ts';
 import { ADMIN_NOT_FOUND, findRequest, ownRequestOr404, requestOr404 } from './queries.ts';

@@ -3,7 +3,7 @@ import type { AppContext } from '#api/context.ts';
 import type { ExchangeRequestRow } from '#api/db/types.ts';
 import { badRequest, conflict } from '#api/lib/errors.ts';
 import { recordEvent } from './events.ts';
-import { cleanText, isCalendarDate } from './input.ts';
+import { cleanText, isCalendarDate } from '#api/lib/text.ts';
 import { FILL_SHIPPING_FIELDS, type ShippingBody } from './model.ts';
 import { ownRequestOr404 } from './queries.ts';
 import { FUTURE_SHIPPING_DATE, isFutureDay, SHIPPING_LOCKED } from './rules.ts';

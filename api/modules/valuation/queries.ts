@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { Db } from '#api/db/connect.ts';
 import { CONDITIONS, type Condition } from '#api/db/types.ts';
 import { AppError } from '#api/lib/errors.ts';
-import { cleanText, containsPattern } from '#api/modules/requests/input.ts';
-import type { ListResult } from '#api/modules/requests/queries.ts';
+import { cleanText, containsPattern } from '#api/lib/text.ts';
+import type { ListResult } from '#api/lib/paging.ts';
 import type { Campaign, CreditGuide, GuideEntry, Multiplier, Quote, Rule } from './model.ts';
 import { belowMinimum, bonusOf, estimateOf, INVALID_CONDITION, type CampaignKind } from './rules.ts';
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '#api/db/connect.ts';
 import type { Condition } from '#api/db/types.ts';
 import { badRequest, conflict, notFound } from '#api/lib/errors.ts';
-import { cleanText } from '#api/modules/requests/input.ts';
+import { cleanText } from '#api/lib/text.ts';
 import type { Campaign, CampaignBody, GuideEntry, Multiplier, Rule } from './model.ts';
 import { listMultipliers, toCampaign, toGuideEntry } from './queries.ts';
 import {

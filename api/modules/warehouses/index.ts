@@ -5,7 +5,7 @@ import type { AuthPlugin } from '#api/modules/auth/plugin.ts';
 import { Deleted, PagingQuery, Warehouse, WarehouseBody } from '#api/modules/requests/model.ts';
 import { openRequestsShippingTo } from './queries.ts';
 import { createWarehouse, deleteWarehouse, listWarehouses, updateWarehouse } from './service.ts';
-import { pagedByDefault } from '#api/modules/requests/input.ts';
+import { pagedByDefault } from '#api/lib/paging.ts';
 
 const OpenRequest = t.Object({ id: t.String(), productName: t.String(), customerEmail: t.String(), status: t.String() });
 

@@ -3,9 +3,9 @@ import type { Db } from '#api/db/connect.ts';
 import type { WarehouseAddress, Warehouse as WarehouseRow, WarehouseSnapshot } from '#api/db/types.ts';
 import { AppError, badRequest, conflict, notFound } from '#api/lib/errors.ts';
 import { isUuid } from '#api/lib/request-meta.ts';
-import { cleanText, containsPattern, pageOf, type PageRequest } from '#api/modules/requests/input.ts';
+import { cleanText, containsPattern } from '#api/lib/text.ts';
+import { pageOf, type ListResult, type PageRequest } from '#api/lib/paging.ts';
 import type { Warehouse } from '#api/modules/requests/model.ts';
-import type { ListResult } from '#api/modules/requests/queries.ts';
 import { addressProblem, missingFieldsMessage } from './rules.ts';
 
 export const WAREHOUSE_NOT_FOUND = 'Warehouse not found';

@@ -1,6 +1,7 @@
 import type { RequestEvent } from '#api/modules/requests/model.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '#src/components/ui/card.tsx';
-import { eventActor, eventLabel, formatDateTime } from '#src/lib/requests.ts';
+import { eventActor, formatDateTime } from '#src/lib/requests.ts';
+import { eventLabel } from '#api/modules/requests/rules.ts';
 
 /** A request's history, oldest first: what happened, who did it, when, and any note. */
 export function EventTimeline({ events, locale }: { events: RequestEvent[]; locale: string }) {

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Stepper } from '#src/components/ui/stepper.tsx';
 import { formatMoney } from '#api/lib/money.ts';
 import { journeyState, waitingOn, type JourneyState } from '#src/lib/journey.ts';
-import { activeStep, formatDate, normalTransit, reviewStepText, STEP_TITLES } from '#src/lib/requests.ts';
+import { activeStep, formatDate, reviewStepText, STEP_TITLES } from '#src/lib/requests.ts';
+import { normalTransit } from '#api/modules/requests/rules.ts';
 
 const STEP_INDEX: Partial<Record<JourneyState, number>> = { 'awaiting-shipping': 1, credited: 4, completed: STEP_TITLES.length };
 

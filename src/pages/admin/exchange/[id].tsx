@@ -19,7 +19,7 @@ import { ValuationCard } from '#src/components/valuation/valuation-card.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#src/components/ui/card.tsx';
 import { api } from '#src/lib/api.server.ts';
 import { currencySymbol, formatMoney } from '#api/lib/money.ts';
-import { normalTransit } from '#src/lib/requests.ts';
+import { normalTransit } from '#api/modules/requests/rules.ts';
 import { pagePath, requireAdmin } from '#src/lib/session.server.ts';
 
 const LOAD_FAILED = 'Failed to load exchange details';
