@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, runCli } from '#tests/helpers/cli.ts';
-import { cliTargets } from '#tests/helpers/cli-targets.ts';
+import { cliTargets, withFreshTarget } from '#tests/helpers/cli-targets.ts';
 import { requestAt, withContext, type MadeRequest } from './operator-data.ts';
 
 // every test runs the real binary, often several times: room for a loaded machine, whichever way the files are run
@@ -135,7 +135,9 @@ describe.each(all.map((t) => [t.name, t] as const))('requests and warehouses on 
     }
   });
 
-  test('warehouses seed of warehouses.json creates three, the closed one inactive; a second run changes nothing', async () => {
+  // The two seed tests below count what they create and change: each has a database of its own.
+  test('warehouses seed of warehouses.json creates three, the closed one inactive; a second run changes nothing', () => withFreshTarget(target.name, async (own) => {
+    const cli = (...args: string[]) => runCli(args, own.env);
     const file = join(ROOT, 'tests/fixtures/warehouses.json');
     const first = await cli('warehouses', 'seed', file, '--json');
     expect(first.code).toBe(0);
@@ -159,10 +161,12 @@ describe.each(all.map((t) => [t.name, t] as const))('requests and warehouses on 
     const table = await cli('warehouses', 'list');
     expect(table.stdout).toMatch(/^NAME\s+CITY\s+STATE\s+POSTAL CODE\s+COUNTRY\s+CONTACT\s+ACTIVE\s+ID\n/);
     expect(table.stdout).toMatch(/Mumbai Overflow \(closed\)\s+Bhiwandi\s+Maharashtra\s+421302\s+India\s+no\s+[0-9a-f-]{36}\n/);
-  });
+  }));
 
-  test('warehouses seed --dry-run says what would change and writes nothing; the real run then does it', async () => {
-    const file = join(target.env.DATA_DIR!, 'changed.json');
+  test('warehouses seed --dry-run says what would change and writes nothing; the real run then does it', () => withFreshTarget(target.name, async (own) => {
+    const cli = (...args: string[]) => runCli(args, own.env);
+    expect((await cli('warehouses', 'seed', join(ROOT, 'tests/fixtures/warehouses.json'))).code).toBe(0);
+    const file = join(own.env.DATA_DIR!, 'changed.json');
     const rows = JSON.parse(await Bun.file(join(ROOT, 'tests/fixtures/warehouses.json')).text());
     rows[1].city = 'Gurgaon';
     rows[2].name = 'MUMBAI OVERFLOW (CLOSED)'; // same warehouse, whatever the case
@@ -189,7 +193,7 @@ describe.each(all.map((t) => [t.name, t] as const))('requests and warehouses on 
     expect(list.find((w) => w.name === 'MUMBAI OVERFLOW (CLOSED)')?.isActive).toBe(false);
     expect(list.filter((w) => w.name.toLowerCase() === 'mumbai overflow (closed)')).toHaveLength(1);
     expect(JSON.parse((await cli('warehouses', 'seed', file, '--json')).stdout)).toMatchObject({ created: [], updated: [] });
-  });
+  }));
 
   test('warehouses seed of warehouses-with-errors.csv keeps the good row and reports lines 3 and 4 with their fields (exit 2)', async () => {
     const file = join(ROOT, 'tests/fixtures/warehouses-with-errors.csv');
