@@ -64,6 +64,9 @@ function filtered(db: Db, filter: CreditExportFilter, upTo: number) {
   return query;
 }
 
+/** Rows per batch: one query, one write. */
+export const EXPORT_BATCH_ROWS = 2000;
+
 /** How many rows an export up to `upTo` will give (for a progress bar). */
 export async function countCreditExport(db: Db, filter: CreditExportFilter, upTo: number): Promise<number> {
   let query = db.selectFrom('credit_ledger').where('type', '=', 'exchange_credit').where('id', '<=', upTo);
@@ -86,7 +89,7 @@ export async function* exportCreditHistory(
   filter: CreditExportFilter,
   options: { upTo: number; batchSize?: number },
 ): AsyncGenerator<CreditRecord[]> {
-  const batchSize = options.batchSize ?? 2000;
+  const batchSize = options.batchSize ?? EXPORT_BATCH_ROWS;
   const fetchAfter = (cursor: number) => filtered(db, filter, options.upTo).where('l.id', '>', cursor).orderBy('l.id').limit(batchSize).execute();
   let next: ReturnType<typeof fetchAfter> | undefined = fetchAfter(filter.afterId ?? 0);
   try {
