@@ -4,16 +4,14 @@ import type { AppContext } from '#api/context.ts';
 import { guardApiRequest } from '#api/http/request-guard.ts';
 import { DATABASE_UNAVAILABLE, isConnectionLost } from '#api/db/resilience.ts';
 import { AppError } from '#api/lib/errors.ts';
-import { authRoutes } from '#api/modules/auth/index.ts';
+import { authRoutes } from '#api/modules/auth/routes.ts';
 import { authPlugin } from '#api/modules/auth/plugin.ts';
-import { adminRoutes } from '#api/modules/admin/index.ts';
-import { creditRoutes } from '#api/modules/credit/index.ts';
-import { creditExportRoutes } from '#api/modules/credit/export.ts';
-import { exchangeRoutes } from '#api/modules/exchange/index.ts';
+import { creditRoutes } from '#api/modules/credit/routes.ts';
+import { requestRoutes } from '#api/modules/requests/routes.ts';
 import { healthRoutes } from '#api/modules/health/routes.ts';
-import { imageRoutes } from '#api/modules/images/index.ts';
+import { imageRoutes } from '#api/modules/images/routes.ts';
 import { valuationRoutes } from '#api/modules/valuation/routes.ts';
-import { warehouseRoutes } from '#api/modules/warehouses/index.ts';
+import { warehouseRoutes } from '#api/modules/warehouses/routes.ts';
 import { webhookRoutes } from '#api/modules/webhooks/routes.ts';
 import { analyticsRoutes } from '#api/modules/analytics/routes.ts';
 
@@ -46,9 +44,7 @@ export function createApp(ctx: AppContext) {
     )
     .use(authRoutes(ctx, auth))
     .use(creditRoutes(ctx, auth))
-    .use(exchangeRoutes(ctx, auth))
-    .use(adminRoutes(ctx, auth))
-    .use(creditExportRoutes(ctx, auth))
+    .use(requestRoutes(ctx, auth))
     .use(warehouseRoutes(ctx, auth))
     .use(healthRoutes(ctx))
     .use(valuationRoutes(ctx, auth))

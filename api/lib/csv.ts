@@ -51,3 +51,25 @@ export function csvField(value: string | number | null | undefined): string {
 
 /** One RFC 4180 line (CRLF) of fields. */
 export const csvLine = (values: readonly (string | number | null | undefined)[]) => `${values.map(csvField).join(',')}\r\n`;
+
+/** A CSV download, streamed from its lines as they are produced (never held in memory at once). */
+export function csvDownload(lines: AsyncGenerator<string>, filename: string): Response {
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await lines.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+    async cancel() {
+      await lines.return(undefined);
+    },
+  });
+  return new Response(body, {
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="${filename}"`,
+      'cache-control': 'no-store',
+    },
+  });
+}

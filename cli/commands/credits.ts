@@ -8,7 +8,7 @@ import { CREDIT_CSV_HEADER, creditCsvCells } from '#api/modules/credit/rules.ts'
 import { listCreditHistory, retryCreditPush } from '#api/modules/credit/history.ts';
 import { countCreditExport, exportCreditHistory, settledLedgerId, type CreditExportFilter } from '#api/modules/credit/ledger-export.ts';
 import { formatMoney } from '#api/lib/money.ts';
-import type { CreditRecord } from '#api/modules/requests/model.ts';
+import type { CreditRecord } from '#api/modules/credit/model.ts';
 import { jsonLine, progress } from '../format.ts';
 import { CommandError, UsageError } from '../io.ts';
 import type { CommandDeps } from '../deps.ts';

@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
 import { REQUEST_STATUSES, type RequestStatus } from '#api/db/types.ts';
-import { adminRequestDetail } from '#api/modules/admin/service.ts';
+import { adminRequestDetail } from '#api/modules/requests/detail.ts';
 import { formatMoney } from '#api/lib/money.ts';
 import type { AdminExchangeRequestDetail } from '#api/modules/requests/model.ts';
 import { REQUEST_TABS, listAdminRequests, type AdminTab } from '#api/modules/requests/queries.ts';

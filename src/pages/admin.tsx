@@ -1,6 +1,8 @@
 import type { PageProps } from 'waku/router';
 import { unstable_redirect as redirect } from 'waku/router/server';
-import type { AdminExchangeRequest, CreditRecord, RequestCounts, Warehouse } from '#api/modules/requests/model.ts';
+import type { AdminExchangeRequest, RequestCounts } from '#api/modules/requests/model.ts';
+import type { CreditRecord } from '#api/modules/credit/model.ts';
+import type { Warehouse } from '#api/modules/warehouses/model.ts';
 import { AdminTabs } from '#src/components/admin/admin-tabs.tsx';
 import { ADMIN_TABS, CREDIT_HISTORY_TAB, REQUEST_PAGE_SIZES, WAREHOUSE_TAB, adminHref, parseAdminView, type AdminView } from '#src/components/admin/admin-url.ts';
 import { CreditHistory } from '#src/components/admin/credit-history.tsx';

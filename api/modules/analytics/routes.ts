@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia';
 import type { AppContext } from '#api/context.ts';
-import { ErrorBody } from '#api/modules/auth/model.ts';
+import { ErrorBody } from '#api/lib/schema.ts';
 import type { AuthPlugin } from '#api/modules/auth/plugin.ts';
 import { Analytics, AnalyticsQuery } from './model.ts';
 import { getAnalytics } from './service.ts';

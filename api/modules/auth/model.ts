@@ -47,6 +47,5 @@ export const VerifyEmailResponse = t.Object({
   next: t.String(),
 });
 
-export const ErrorBody = t.Object({ error: t.String() }, { additionalProperties: true });
 
 export type UserProfile = UnwrapSchema<typeof UserProfile>;

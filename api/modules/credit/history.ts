@@ -5,7 +5,7 @@ import type { PushStatus } from '#api/db/types.ts';
 import { conflict, notFound } from '#api/lib/errors.ts';
 import { cleanText, containsPattern } from '#api/lib/text.ts';
 import { pageOf, type ListResult, type PageRequest } from '#api/lib/paging.ts';
-import type { CreditRecord } from '#api/modules/requests/model.ts';
+import type { CreditRecord } from '#api/modules/credit/model.ts';
 import { pushDueCredits } from './push.ts';
 import { creditRecordQuery, toCreditRecord } from './record.ts';
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '#api/db/connect.ts';
 import type { PushStatus } from '#api/db/types.ts';
-import type { CreditRecord } from '#api/modules/requests/model.ts';
+import type { CreditRecord } from '#api/modules/credit/model.ts';
 import { creditRecordQuery, toCreditRecord } from './record.ts';
 
 /**

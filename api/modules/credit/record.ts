@@ -1,5 +1,5 @@
 import type { Db } from '#api/db/connect.ts';
-import type { CreditRecord } from '#api/modules/requests/model.ts';
+import type { CreditRecord } from '#api/modules/credit/model.ts';
 
 /**
  * The credit ledger as every credit listing reads it: each entry (`l`) with its customer (`u`), and

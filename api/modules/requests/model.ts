@@ -1,29 +1,14 @@
 import { t, type UnwrapSchema } from 'elysia';
-import type { TLiteral, TUnion } from '@sinclair/typebox';
 import { CONDITIONS, EVENT_TYPES, PUSH_STATUSES, REQUEST_STATUSES, TRANSIT_STATUSES } from '#api/db/types.ts';
 import { CreditGuide, StoredQuote } from '#api/modules/valuation/model.ts';
+import { date, dateTime, literals, nullable, optionalText as text, pagingFields, uuid } from '#api/lib/schema.ts';
+import { WarehouseInfo } from '#api/modules/warehouses/model.ts';
 import { ADMIN_SORTS } from './rules.ts';
-import { INVALID_CREDIT } from '#api/modules/credit/rules.ts';
 
 /**
- * The JSON shapes of exchange requests, their timeline, warehouses and the credit history: the
- * one definition the routes validate against, the OpenAPI page documents and the pages import.
+ * The JSON shapes of exchange requests and their timeline: the one definition the routes validate
+ * against, the OpenAPI page documents and the pages import.
  */
-
-/**
- * Formats are documented, not checked: the response is built by our own serialisers, and a
- * `format` keyword makes every response check run a format validator per field (measurably slow).
- */
-const uuid = t.String({ description: 'a UUID' });
-const dateTime = t.String({ description: 'an ISO 8601 date-time (UTC)' });
-const date = t.String({ description: 'a yyyy-mm-dd date' });
-
-const nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()]);
-const literals = <const T extends readonly string[]>(values: T, options: { error?: string } = {}) =>
-  t.Union(
-    values.map((v) => t.Literal(v)),
-    options,
-  ) as unknown as TUnion<{ -readonly [K in keyof T]: TLiteral<T[K]> }>;
 
 export const ImageRef = t.Object({ url: t.String(), publicId: t.String() });
 
@@ -34,22 +19,6 @@ export const ShippingDetails = t.Object({
   shippingDate: date,
   notes: nullable(t.String()),
 });
-
-const warehouseFields = {
-  id: t.String(),
-  name: t.String(),
-  addressLine1: t.String(),
-  addressLine2: nullable(t.String()),
-  city: t.String(),
-  state: t.String(),
-  postalCode: t.String(),
-  country: t.String(),
-  contactPerson: nullable(t.String()),
-  contactPhone: nullable(t.String()),
-};
-
-/** The approved warehouse's address as it was at approval. */
-export const WarehouseInfo = t.Object(warehouseFields);
 
 const exchangeRequestFields = {
   id: uuid,
@@ -131,46 +100,11 @@ export const RequestCounts = t.Object({
   received: t.Number(),
 });
 
-export const CreditRecord = t.Object({
-  id: t.Number(),
-  /** the request's product; null once the request has been deleted (the ledger keeps its rows) */
-  productName: nullable(t.String()),
-  userId: t.String(),
-  exchangeRequestId: t.String(),
-  type: t.Literal('exchange_credit'),
-  /** what was pushed to the shop: baseAmount + bonusAmount */
-  amount: t.Number(),
-  /** the admin's credit */
-  baseAmount: t.Number(),
-  /** a bonus campaign's addition */
-  bonusAmount: t.Number(),
-  currency: t.String(),
-  /** the push to the shop succeeded */
-  loyaltyPointsSuccess: t.Boolean(),
-  createdAt: dateTime,
-  pushStatus: literals(PUSH_STATUSES),
-  pushError: nullable(t.String()),
-  pushAttempts: t.Number(),
-  pushedAt: nullable(dateTime),
-  customerEmail: t.String(),
-  transactionId: nullable(t.String()),
-  note: nullable(t.String()),
-});
-
-export const Warehouse = t.Object({ ...warehouseFields, isActive: t.Boolean() });
-
-export const Deleted = t.Object({ success: t.Literal(true), id: t.String() });
-
 // ---- inputs ------------------------------------------------------------------------------------
-
-/** Free text as a client may send it: a string, null or nothing. Trimmed and checked by the services. */
-const text = (max: number | undefined, error: string) =>
-  t.Optional(t.Union([t.String(max === undefined ? {} : { maxLength: max }), t.Null()], { error }));
 
 export const FILL_REQUIRED_FIELDS = 'Please fill in all required fields';
 export const NEED_AN_IMAGE = 'Please upload at least one image of the product';
 export const FILL_SHIPPING_FIELDS = 'Please fill in all required shipping fields';
-export { INVALID_CREDIT };
 
 export const CreateExchangeBody = t.Object(
   {
@@ -213,45 +147,8 @@ export const TransitBody = t.Object(
   { error: TRANSIT_BODY },
 );
 
-export const CreditBody = t.Object(
-  {
-    creditAmount: t.Optional(t.Union([t.Number(), t.String({ maxLength: 50 }), t.Null()], { error: INVALID_CREDIT })),
-    additionalFeedback: text(10_000, 'The note must be at most 10000 characters'),
-    reason: text(2_000, 'The reason must be at most 2000 characters'),
-    inspectionImages: t.Optional(
-      t.Union([t.Array(t.Object({ url: t.String({ maxLength: 2048 }), publicId: t.String({ maxLength: 200 }) }), { maxItems: 5 }), t.Null()], {
-        error: 'inspectionImages must be a list of at most 5 uploaded images, each { url, publicId }',
-      }),
-    ),
-  },
-  { error: INVALID_CREDIT },
-);
-
-const WAREHOUSE_BODY = 'Warehouse fields are text (an address line at most 500 characters) and isActive is true or false.';
-export const WarehouseBody = t.Object(
-  {
-    name: text(200, WAREHOUSE_BODY),
-    addressLine1: text(500, WAREHOUSE_BODY),
-    addressLine2: text(500, WAREHOUSE_BODY),
-    city: text(200, WAREHOUSE_BODY),
-    state: text(200, WAREHOUSE_BODY),
-    postalCode: text(50, WAREHOUSE_BODY),
-    country: text(200, WAREHOUSE_BODY),
-    contactPerson: text(200, WAREHOUSE_BODY),
-    contactPhone: text(100, WAREHOUSE_BODY),
-    isActive: t.Optional(t.Union([t.Boolean(), t.Null()], { error: WAREHOUSE_BODY })),
-  },
-  { error: WAREHOUSE_BODY },
-);
-
-const pagingFields = {
-  page: t.Optional(t.Integer({ minimum: 1, maximum: 1_000_000, error: 'page must be a whole number of at least 1' })),
-  pageSize: t.Optional(t.Integer({ minimum: 1, maximum: 100, error: 'pageSize must be a whole number from 1 to 100' })),
-  q: t.Optional(t.String({ maxLength: 200, error: 'q must be at most 200 characters' })),
-};
 const statusFilter = t.Optional(literals(REQUEST_STATUSES, { error: 'status must be one of pending, approved, declined, completed' }));
 
-export const PagingQuery = t.Object(pagingFields);
 export const CustomerListQuery = t.Object({ ...pagingFields, status: statusFilter });
 export const AdminListQuery = t.Object({
   ...pagingFields,
@@ -261,14 +158,9 @@ export const AdminListQuery = t.Object({
   tab: t.Optional(t.Integer({ minimum: 0, maximum: 3, error: 'tab must be 0, 1, 2 or 3' })),
 });
 export const CountsQuery = t.Object({ q: pagingFields.q });
-export const CreditHistoryQuery = t.Object({
-  ...pagingFields,
-  status: t.Optional(literals(PUSH_STATUSES, { error: 'status must be one of pending, success, failed' })),
-});
 
 export type ImageRef = UnwrapSchema<typeof ImageRef>;
 export type ShippingDetails = UnwrapSchema<typeof ShippingDetails>;
-export type WarehouseInfo = UnwrapSchema<typeof WarehouseInfo>;
 export type ExchangeRequest = UnwrapSchema<typeof ExchangeRequest>;
 export type AdminExchangeRequest = UnwrapSchema<typeof AdminExchangeRequest>;
 export type RequestEvent = UnwrapSchema<typeof RequestEvent>;
@@ -276,11 +168,7 @@ export type ExchangeRequestDetail = UnwrapSchema<typeof ExchangeRequestDetail>;
 export type AdminExchangeRequestDetail = UnwrapSchema<typeof AdminExchangeRequestDetail>;
 export type CreditedExchangeRequest = UnwrapSchema<typeof CreditedExchangeRequest>;
 export type RequestCounts = UnwrapSchema<typeof RequestCounts>;
-export type CreditRecord = UnwrapSchema<typeof CreditRecord>;
-export type Warehouse = UnwrapSchema<typeof Warehouse>;
 export type CreateExchangeBody = UnwrapSchema<typeof CreateExchangeBody>;
 export type ShippingBody = UnwrapSchema<typeof ShippingBody>;
 export type StatusBody = UnwrapSchema<typeof StatusBody>;
 export type TransitBody = UnwrapSchema<typeof TransitBody>;
-export type CreditBody = UnwrapSchema<typeof CreditBody>;
-export type WarehouseBody = UnwrapSchema<typeof WarehouseBody>;

@@ -1,8 +1,8 @@
 import { Elysia, t } from 'elysia';
 import type { AppContext } from '#api/context.ts';
-import { ErrorBody } from '#api/modules/auth/model.ts';
+import { ErrorBody } from '#api/lib/schema.ts';
 import type { AuthPlugin } from '#api/modules/auth/plugin.ts';
-import { Deleted } from '#api/modules/requests/model.ts';
+import { Deleted } from '#api/lib/schema.ts';
 import { Campaign, CampaignBody, EntriesQuery, EntryBody, GuideEntry, Minimum, MinimumBody, Multiplier, MultipliersBody, Quote, QuoteQuery, Rule, RuleBody } from './model.ts';
 import { getMinimum, listCampaigns, listEntries, listMultipliers, listRules, quoteFor } from './queries.ts';
 import { addCampaign, addRule, createEntry, deleteEntry, deleteRule, endCampaign, setMinimum, setMultipliers, updateEntry } from './service.ts';

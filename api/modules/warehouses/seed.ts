@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { Db } from '#api/db/connect.ts';
 import { readCsv, unquoteSpreadsheetValue } from '#api/lib/csv.ts';
 import { badRequest } from '#api/lib/errors.ts';
-import { WarehouseBody, type Warehouse } from '#api/modules/requests/model.ts';
+import { WarehouseBody, type Warehouse } from '#api/modules/warehouses/model.ts';
 import { createWarehouse, missingFieldsMessage, toWarehouse, updateWarehouse, validateWarehouse, type ValidWarehouse, type WarehouseInput } from './service.ts';
 
 /**

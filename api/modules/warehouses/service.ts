@@ -5,7 +5,7 @@ import { AppError, badRequest, conflict, notFound } from '#api/lib/errors.ts';
 import { isUuid } from '#api/lib/request-meta.ts';
 import { cleanText, containsPattern } from '#api/lib/text.ts';
 import { pageOf, type ListResult, type PageRequest } from '#api/lib/paging.ts';
-import type { Warehouse } from '#api/modules/requests/model.ts';
+import type { Warehouse } from '#api/modules/warehouses/model.ts';
 import { addressProblem, missingFieldsMessage } from './rules.ts';
 
 export const WAREHOUSE_NOT_FOUND = 'Warehouse not found';

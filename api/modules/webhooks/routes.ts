@@ -1,6 +1,6 @@
 import { Elysia, t } from 'elysia';
 import type { AppContext } from '#api/context.ts';
-import { ErrorBody } from '#api/modules/auth/model.ts';
+import { ErrorBody } from '#api/lib/schema.ts';
 import type { AuthPlugin } from '#api/modules/auth/plugin.ts';
 import { deliverDueWebhooks } from './delivery.ts';
 import { CreatedWebhookEndpoint, DeliveriesQuery, EndpointStateBody, NewWebhookEndpointBody, WebhookDelivery, WebhookDeliveryDetail, WebhookEndpoint } from './model.ts';

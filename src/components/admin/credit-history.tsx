@@ -1,6 +1,6 @@
 import { Download } from 'lucide-react';
 import { Link } from 'waku';
-import type { CreditRecord } from '#api/modules/requests/model.ts';
+import type { CreditRecord } from '#api/modules/credit/model.ts';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#src/components/ui/table.tsx';

@@ -3,7 +3,7 @@
 import { Pencil, Plus } from 'lucide-react';
 import { useId, useState, useTransition, type FormEvent } from 'react';
 import { useRouter } from 'waku';
-import type { Warehouse } from '#api/modules/requests/model.ts';
+import type { Warehouse } from '#api/modules/warehouses/model.ts';
 import { Button } from '#src/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '#src/components/ui/dialog.tsx';
 import { Input } from '#src/components/ui/input.tsx';

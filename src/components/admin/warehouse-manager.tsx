@@ -1,4 +1,4 @@
-import type { Warehouse } from '#api/modules/requests/model.ts';
+import type { Warehouse } from '#api/modules/warehouses/model.ts';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#src/components/ui/table.tsx';
 import { WarehouseDelete } from './warehouse-delete.tsx';

@@ -1,5 +1,5 @@
 import { MapPin, Phone, User } from 'lucide-react';
-import type { WarehouseInfo } from '#api/modules/requests/model.ts';
+import type { WarehouseInfo } from '#api/modules/warehouses/model.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#src/components/ui/card.tsx';
 import { cn } from '#src/lib/cn.ts';
 

@@ -1,7 +1,8 @@
 import { ArrowLeft, CircleCheck, Clock, Info } from 'lucide-react';
 import { Link } from 'waku';
 import type { PageProps } from 'waku/router';
-import type { AdminExchangeRequestDetail, Warehouse } from '#api/modules/requests/model.ts';
+import type { AdminExchangeRequestDetail } from '#api/modules/requests/model.ts';
+import type { Warehouse } from '#api/modules/warehouses/model.ts';
 import { adminHref, tabOf } from '#src/components/admin/admin-url.ts';
 import { DecisionForm } from '#src/components/admin/decision-form.tsx';
 import { DeleteRequestButton } from '#src/components/admin/delete-request.tsx';

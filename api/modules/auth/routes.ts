@@ -1,16 +1,8 @@
 import { Elysia } from 'elysia';
 import type { AppContext } from '#api/context.ts';
 import { isUuid, requestMeta } from '#api/lib/request-meta.ts';
-import {
-  CheckCustomerBody,
-  CheckCustomerResponse,
-  ErrorBody,
-  LoginBody,
-  LoginResponse,
-  UserProfile,
-  VerifyEmailBody,
-  VerifyEmailResponse,
-} from './model.ts';
+import { CheckCustomerBody, CheckCustomerResponse, LoginBody, LoginResponse, UserProfile, VerifyEmailBody, VerifyEmailResponse } from './model.ts';
+import { ErrorBody } from '#api/lib/schema.ts';
 import { CROSS_SITE_MESSAGE, isCrossSite, sessionCookieName, type AuthPlugin } from './plugin.ts';
 import { checkCustomer, requestSignInLink, revokeSession, toProfile, verifySignIn } from './service.ts';
 

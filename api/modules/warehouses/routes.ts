@@ -1,8 +1,9 @@
 import { Elysia, t } from 'elysia';
 import type { AppContext } from '#api/context.ts';
-import { ErrorBody } from '#api/modules/auth/model.ts';
+import { ErrorBody } from '#api/lib/schema.ts';
 import type { AuthPlugin } from '#api/modules/auth/plugin.ts';
-import { Deleted, PagingQuery, Warehouse, WarehouseBody } from '#api/modules/requests/model.ts';
+import { Deleted, PagingQuery } from '#api/lib/schema.ts';
+import { Warehouse, WarehouseBody } from '#api/modules/warehouses/model.ts';
 import { openRequestsShippingTo } from './queries.ts';
 import { createWarehouse, deleteWarehouse, listWarehouses, updateWarehouse } from './service.ts';
 import { pagedByDefault } from '#api/lib/paging.ts';

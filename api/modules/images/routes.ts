@@ -2,7 +2,7 @@ import { Elysia } from 'elysia';
 import type { AppContext } from '#api/context.ts';
 import { contentTypeOfExtension, IMAGE_TYPES, imageKey, PUBLIC_ID } from '#api/integrations/images/index.ts';
 import { notFound } from '#api/lib/errors.ts';
-import { ErrorBody } from '#api/modules/auth/model.ts';
+import { ErrorBody } from '#api/lib/schema.ts';
 import type { AuthPlugin } from '#api/modules/auth/plugin.ts';
 import { MediaParams, UploadResponse } from './model.ts';
 import { VARIANT_WIDTHS, type VariantWidth } from './rules.ts';

@@ -1,0 +1,59 @@
+import { Elysia, t } from 'elysia';
+import type { AppContext } from '#api/context.ts';
+import type { PushStatus } from '#api/db/types.ts';
+import { csvDownload } from '#api/lib/csv.ts';
+import { pagedByDefault } from '#api/lib/paging.ts';
+import { ErrorBody } from '#api/lib/schema.ts';
+import type { AuthPlugin } from '#api/modules/auth/plugin.ts';
+import { creditHistoryCsv } from './export.ts';
+import { listCreditHistory, retryCreditPush } from './history.ts';
+import { CreditExportQuery, CreditHistoryQuery, CreditRecord, CreditResponse } from './model.ts';
+import { getCustomerCredit } from './service.ts';
+
+const adminOnly = { 401: ErrorBody, 403: ErrorBody };
+
+/** Store credit: the customer's balance, and the admin's credit history, its retries and its CSV. */
+export function creditRoutes(ctx: AppContext, auth: AuthPlugin) {
+  const balance = new Elysia({ tags: ['Credit'] }).use(auth).get('/shopify/credit', ({ user }) => getCustomerCredit(ctx, user), {
+    auth: true,
+    response: { 200: CreditResponse, 401: ErrorBody, 404: ErrorBody, 502: ErrorBody, 504: ErrorBody },
+    detail: { summary: "The signed-in customer's available store credit" },
+  });
+
+  const history = new Elysia({ prefix: '/admin/credit-history', tags: ['Admin: credit history'] })
+    .use(auth)
+    .get(
+      '',
+      async ({ query, set }) => {
+        const { items, total } = await listCreditHistory(ctx.db, pagedByDefault(query));
+        set.headers['x-total-count'] = String(total);
+        return items;
+      },
+      {
+        admin: true,
+        query: CreditHistoryQuery,
+        response: { 200: t.Array(CreditRecord), 400: ErrorBody, ...adminOnly },
+        detail: { summary: 'Every exchange credit, newest first (q: part of a user ID or exchange ID; status; page, pageSize)' },
+      },
+    )
+    .post('/:id/retry', ({ params }) => retryCreditPush(ctx, params.id), {
+      admin: true,
+      response: { 200: CreditRecord, 404: ErrorBody, 409: ErrorBody, ...adminOnly },
+      detail: { summary: 'Push a failed credit to the shop again, now' },
+    })
+    .get(
+      '/export.csv',
+      ({ query }) => {
+        const day = new Date().toISOString().slice(0, 10);
+        return csvDownload(creditHistoryCsv(ctx.db, { q: query.q, status: query.status as PushStatus | undefined }), `credit-history-${day}.csv`);
+      },
+      {
+        admin: true,
+        query: CreditExportQuery,
+        response: { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
+        detail: { summary: 'The credit history as CSV (q: part of a user ID or exchange ID; status), newest first' },
+      },
+    );
+
+  return new Elysia().use(balance).use(history);
+}

@@ -1,0 +1,170 @@
+import { Elysia, t } from 'elysia';
+import type { AppContext } from '#api/context.ts';
+import { pagedByDefault } from '#api/lib/paging.ts';
+import { Deleted, ErrorBody } from '#api/lib/schema.ts';
+import type { AuthPlugin } from '#api/modules/auth/plugin.ts';
+import { CreditBody } from '#api/modules/credit/model.ts';
+import { assignCredit } from '#api/modules/credit/ledger.ts';
+import { adminRequestDetail, customerRequestDetail } from './detail.ts';
+import { actorOf } from './events.ts';
+import {
+  AdminExchangeRequest,
+  AdminExchangeRequestDetail,
+  AdminListQuery,
+  CountsQuery,
+  CreateExchangeBody,
+  CreditedExchangeRequest,
+  CustomerListQuery,
+  ExchangeRequest,
+  ExchangeRequestDetail,
+  RequestCounts,
+  ShippingBody,
+  StatusBody,
+  TransitBody,
+} from './model.ts';
+import { countAdminTabs, listAdminRequests, listCustomerRequests, withImages, type AdminTab } from './queries.ts';
+import { cancelRequest, deleteRequest } from './remove.ts';
+import { changeStatus, createRequest, markReceived, submitShipping } from './service.ts';
+import { correctShipping } from './shipping.ts';
+
+const signedIn = { 401: ErrorBody, 403: ErrorBody };
+const adminOnly = { 401: ErrorBody, 403: ErrorBody };
+const change = { 200: ExchangeRequest, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, ...adminOnly };
+
+/**
+ * Exchange requests: the customer's (create, list, read, cancel while pending, shipping details)
+ * and the admin's (every request, the decisions, receiving, credit, deletion).
+ */
+export function requestRoutes(ctx: AppContext, auth: AuthPlugin) {
+  const one = async (row: Parameters<typeof withImages>[1][number]) => (await withImages(ctx.db, [row]))[0]!;
+
+  const customer = new Elysia({ prefix: '/exchange', tags: ['Exchange requests'] })
+    .use(auth)
+    .post(
+      '',
+      async ({ body, user, status }) => {
+        const row = await createRequest(ctx, user, body);
+        return status(201, { id: row.id });
+      },
+      {
+        auth: true,
+        body: CreateExchangeBody,
+        response: { 201: t.Object({ id: t.String({ description: 'the new request’s id' }) }), 400: ErrorBody, 409: ErrorBody, ...signedIn },
+        detail: { summary: 'Submit a used product for exchange, with 1 to 5 uploaded images; an item the shop does not take is refused (409 with the reason)' },
+      },
+    )
+    .get(
+      '',
+      async ({ query, user, set }) => {
+        const { items, total } = await listCustomerRequests(ctx.db, user.id, pagedByDefault(query));
+        set.headers['x-total-count'] = String(total);
+        return items;
+      },
+      {
+        auth: true,
+        query: CustomerListQuery,
+        response: { 200: t.Array(ExchangeRequest), 400: ErrorBody, ...signedIn },
+        detail: { summary: "The signed-in customer's requests, newest first (page, pageSize, q, status optional; total in X-Total-Count)" },
+      },
+    )
+    .get(
+      '/:id',
+      ({ params, user }) => customerRequestDetail(ctx, user.id, params.id),
+      {
+        auth: true,
+        response: { 200: ExchangeRequestDetail, 404: ErrorBody, ...signedIn },
+        detail: { summary: 'One of your requests with its timeline' },
+      },
+    )
+    .delete(
+      '/:id',
+      async ({ params, user }) => {
+        await cancelRequest(ctx, user, params.id);
+        return { success: true as const, id: params.id };
+      },
+      {
+        auth: true,
+        response: { 200: Deleted, 404: ErrorBody, 409: ErrorBody, ...signedIn },
+        detail: { summary: 'Cancel (delete) your request while it is pending' },
+      },
+    )
+    .post('/:id/shipping', async ({ params, body, user }) => one(await submitShipping(ctx, user, params.id, body)), {
+      auth: true,
+      body: ShippingBody,
+      response: { 200: ExchangeRequest, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, ...signedIn },
+      detail: { summary: 'Add the shipping details of an approved request; its item is then shipped' },
+    })
+    .put('/:id/shipping', async ({ params, body, user }) => one(await correctShipping(ctx, user, params.id, body)), {
+      auth: true,
+      body: ShippingBody,
+      response: { 200: ExchangeRequest, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, ...signedIn },
+      detail: { summary: 'Correct the shipping details of your request until its item is received' },
+    });
+
+  const admin = new Elysia({ prefix: '/admin/exchange-requests', tags: ['Admin: exchange requests'] })
+    .use(auth)
+    .get(
+      '',
+      async ({ query, set }) => {
+        const { items, total } = await listAdminRequests(ctx.db, pagedByDefault({ ...query, tab: query.tab as AdminTab | undefined }));
+        set.headers['x-total-count'] = String(total);
+        return items;
+      },
+      {
+        admin: true,
+        query: AdminListQuery,
+        response: { 200: t.Array(AdminExchangeRequest), 400: ErrorBody, ...adminOnly },
+        detail: { summary: 'Every request, newest first (tab 0-3, status, q, page, pageSize optional; total in X-Total-Count)' },
+      },
+    )
+    .get('/counts', ({ query }) => countAdminTabs(ctx.db, query), {
+      admin: true,
+      query: CountsQuery,
+      response: { 200: RequestCounts, 400: ErrorBody, ...adminOnly },
+      detail: { summary: 'How many requests each of the tabs 0-3 holds, for the badges' },
+    })
+    .get('/:id', ({ params }) => adminRequestDetail(ctx, params.id), {
+      admin: true,
+      response: { 200: AdminExchangeRequestDetail, 404: ErrorBody, ...adminOnly },
+      detail: { summary: 'One request with its timeline, its customer and their store-credit balance' },
+    })
+    .put('/:id/status', async ({ params, body, user }) => one(await changeStatus(ctx, actorOf(user, 'admin'), params.id, body)), {
+      admin: true,
+      body: StatusBody,
+      response: change,
+      detail: { summary: 'Approve (with a warehouse) or decline a pending request, or complete a credited one' },
+    })
+    .put('/:id/transit', async ({ params, body, user }) => one(await markReceived(ctx, actorOf(user, 'admin'), params.id, body)), {
+      admin: true,
+      body: TransitBody,
+      response: change,
+      detail: { summary: 'Mark a shipped item as received' },
+    })
+    .put(
+      '/:id/credit',
+      async ({ params, body, user }) => {
+        const { request, ledger } = await assignCredit(ctx, actorOf(user, 'admin'), params.id, body);
+        return { ...(await one(request)), loyaltyPointsSuccess: ledger.push_status === 'success' };
+      },
+      {
+        admin: true,
+        body: CreditBody,
+        response: { ...change, 200: CreditedExchangeRequest },
+        detail: { summary: 'Assign store credit to a received item (once); it is pushed to the shop at once' },
+      },
+    )
+    .delete(
+      '/:id',
+      async ({ params, user }) => {
+        await deleteRequest(ctx, actorOf(user, 'admin'), params.id);
+        return { success: true as const, id: params.id };
+      },
+      {
+        admin: true,
+        response: { 200: Deleted, 404: ErrorBody, ...adminOnly },
+        detail: { summary: 'Delete a request in any state; its images leave storage, its credit history stays' },
+      },
+    );
+
+  return new Elysia().use(customer).use(admin);
+}
