@@ -1,3 +1,5 @@
+import type { ImageRef } from '#api/modules/requests/model.ts';
+
 /**
  * Same-origin calls from client islands. The session cookie goes along by itself (httpOnly,
  * SameSite=Lax), and the API checks the Origin of every cookie-authenticated change.
@@ -59,10 +61,7 @@ export async function apiCall<T>(path: string, init: { method?: string; body?: u
   return { ok: true, status: response.status, data: body as T, error: null };
 }
 
-export interface UploadedImage {
-  url: string;
-  publicId: string;
-}
+export type UploadedImage = ImageRef;
 
 export interface Upload {
   result: Promise<ClientResult<UploadedImage>>;

@@ -16,29 +16,6 @@ export const LIST_PAGE_SIZE = 10;
 /** The dashboard lists this many; more shows 'View All Requests'. */
 export const DASHBOARD_RECENT = 5;
 
-// ---- conditions ---------------------------------------------------------------------------------
-
-export const CONDITIONS = [
-  { value: 'new', label: 'New (with tags)', short: 'New' },
-  { value: 'like_new', label: 'Like New (without tags)', short: 'Like New' },
-  { value: 'very_good', label: 'Very Good (minimal wear)', short: 'Very Good' },
-  { value: 'good', label: 'Good (some signs of wear)', short: 'Good' },
-  { value: 'fair', label: 'Fair (visible wear)', short: 'Fair' },
-  { value: 'poor', label: 'Poor (significant wear)', short: 'Poor' },
-] as const;
-
-export type ConditionValue = (typeof CONDITIONS)[number]['value'];
-
-/** 'like_new' → 'Like New (without tags)'; an unknown value is shown as it is. */
-export function conditionLabel(value: string | null | undefined): string {
-  return CONDITIONS.find((c) => c.value === value)?.label ?? (value || '—');
-}
-
-/** 'like_new' → 'Like New' (the admin table's and the list card's chip). */
-export function conditionShortLabel(value: string | null | undefined): string {
-  return CONDITIONS.find((c) => c.value === value)?.short ?? (value || '—');
-}
-
 // ---- status -------------------------------------------------------------------------------------
 
 export type DisplayStatus = 'pending' | 'approved' | 'declined' | 'completed';

@@ -1,4 +1,5 @@
 import type { PageProps } from 'waku/router';
+import type { CreditResponse } from '#api/modules/credit/model.ts';
 import type { ExchangeRequest } from '#api/modules/requests/model.ts';
 import { CreditCard } from '#src/components/credit/credit-card.tsx';
 import { ErrorScreen } from '#src/components/customer/error-screen.tsx';
@@ -12,18 +13,13 @@ import { requestLocale } from '#src/lib/format.server.ts';
 import { publicSettings } from '#src/lib/host.server.ts';
 import { pagePath, requireUser } from '#src/lib/session.server.ts';
 
-interface Credit {
-  creditAmount: number;
-  currency: string;
-}
-
 const LOAD_FAILED = 'Failed to load data. Please try again later.';
 
 export default async function DashboardPage({ path, query }: PageProps<'/dashboard'>) {
   // The session check and both reads run together (the API checks the session again on its own).
   const [user, credit, requests] = await Promise.all([
     requireUser(pagePath(path, query)),
-    api<Credit>('/api/shopify/credit'),
+    api<CreditResponse>('/api/shopify/credit'),
     api<ExchangeRequest[]>('/api/exchange'),
   ]);
   const locale = requestLocale();

@@ -1,12 +1,9 @@
 import { describe, expect, test } from 'bun:test';
 import { ERROR_SCREENS, errorMessage, errorVariant, supportMailto } from '#api/lib/error-screen.ts';
-import { transitChip } from '#api/modules/requests/rules.ts';
+import { CONDITION_OPTIONS, conditionLabel, conditionShortLabel, transitChip } from '#api/modules/requests/rules.ts';
 import {
   activeStep,
   checkImageFile,
-  conditionLabel,
-  conditionShortLabel,
-  CONDITIONS,
   formatDate,
   listHref,
   listView,
@@ -22,7 +19,7 @@ import {
 
 describe('conditions', () => {
   test('the six values with their labels and short labels (spec §3)', () => {
-    expect(CONDITIONS.map((c) => [c.value, c.label, c.short])).toEqual([
+    expect(CONDITION_OPTIONS.map((c) => [c.value, c.label, c.short])).toEqual([
       ['new', 'New (with tags)', 'New'],
       ['like_new', 'Like New (without tags)', 'Like New'],
       ['very_good', 'Very Good (minimal wear)', 'Very Good'],

@@ -49,3 +49,4 @@ export const VerifyEmailResponse = t.Object({
 
 
 export type UserProfile = UnwrapSchema<typeof UserProfile>;
+export type VerifyEmailResponse = UnwrapSchema<typeof VerifyEmailResponse>;

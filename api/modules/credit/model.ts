@@ -58,5 +58,6 @@ export const CreditExportQuery = t.Object({
   status: t.Optional(t.Union(PUSH_STATUSES.map((s) => t.Literal(s)), { error: 'status must be one of pending, success, failed' })),
 });
 
+export type CreditResponse = UnwrapSchema<typeof CreditResponse>;
 export type CreditRecord = UnwrapSchema<typeof CreditRecord>;
 export type CreditBody = UnwrapSchema<typeof CreditBody>;

@@ -3,6 +3,7 @@ import type { AppContext } from '#api/context.ts';
 import type { Db } from '#api/db/connect.ts';
 import { IMAGE_TYPES, imageKey, imageKeyPrefix, isPublicId, newPublicId, type ImageContentType } from '#api/integrations/images/index.ts';
 import { AppError, badRequest, unauthorized } from '#api/lib/errors.ts';
+import { NEED_AN_IMAGE } from '#api/modules/requests/rules.ts';
 import { storeVariants } from './variants.ts';
 
 export const MAX_IMAGE_BYTES = 5_242_880;
@@ -82,7 +83,7 @@ export async function attachImages(
   input: { userId: string; requestId: string; images: { url: string; publicId: string }[] },
 ): Promise<void> {
   const { userId, requestId, images } = input;
-  if (images.length === 0) throw badRequest('Please upload at least one image of the product');
+  if (images.length === 0) throw badRequest(NEED_AN_IMAGE);
   if (images.length > MAX_IMAGES_PER_REQUEST) throw badRequest(`You can attach at most ${MAX_IMAGES_PER_REQUEST} images`);
   const seen = new Set<string>();
   for (const image of images) {

@@ -3,7 +3,7 @@ import { CONDITIONS, EVENT_TYPES, PUSH_STATUSES, REQUEST_STATUSES, TRANSIT_STATU
 import { CreditGuide, StoredQuote } from '#api/modules/valuation/model.ts';
 import { date, dateTime, literals, nullable, optionalText as text, pagingFields, uuid } from '#api/lib/schema.ts';
 import { WarehouseInfo } from '#api/modules/warehouses/model.ts';
-import { ADMIN_SORTS } from './rules.ts';
+import { ADMIN_SORTS, FILL_REQUIRED_FIELDS, FILL_SHIPPING_FIELDS, WAREHOUSE_REQUIRED } from './rules.ts';
 
 /**
  * The JSON shapes of exchange requests and their timeline: the one definition the routes validate
@@ -102,9 +102,6 @@ export const RequestCounts = t.Object({
 
 // ---- inputs ------------------------------------------------------------------------------------
 
-export const FILL_REQUIRED_FIELDS = 'Please fill in all required fields';
-export const NEED_AN_IMAGE = 'Please upload at least one image of the product';
-export const FILL_SHIPPING_FIELDS = 'Please fill in all required shipping fields';
 
 export const CreateExchangeBody = t.Object(
   {
@@ -136,7 +133,7 @@ export const StatusBody = t.Object(
   {
     status: t.Optional(t.String({ maxLength: 50, error: STATUS_BODY })),
     adminFeedback: text(10_000, 'Admin feedback must be at most 10000 characters'),
-    warehouseId: text(100, 'Please select a warehouse for shipping the product'),
+    warehouseId: text(100, WAREHOUSE_REQUIRED),
   },
   { error: STATUS_BODY },
 );

@@ -1,7 +1,39 @@
+import { CONDITIONS, type Condition } from '#api/db/types.ts';
+
 /**
  * Rules of the request journey that the API enforces and the pages repeat to help before a call:
  * plain TypeScript, no framework import, so `src/` and `cli/` read them from here.
  */
+
+export const FILL_REQUIRED_FIELDS = 'Please fill in all required fields';
+export const NEED_AN_IMAGE = 'Please upload at least one image of the product';
+export const FILL_SHIPPING_FIELDS = 'Please fill in all required shipping fields';
+export const WAREHOUSE_REQUIRED = 'Please select a warehouse for shipping the product';
+export const INVALID_CONDITION = `Please choose a valid condition: ${CONDITIONS.join(', ')}`;
+
+/** Each condition as the forms offer it (label) and as chips show it (short), in the spec's order (§3). */
+const CONDITION_LABELS: Record<Condition, { label: string; short: string }> = {
+  new: { label: 'New (with tags)', short: 'New' },
+  like_new: { label: 'Like New (without tags)', short: 'Like New' },
+  very_good: { label: 'Very Good (minimal wear)', short: 'Very Good' },
+  good: { label: 'Good (some signs of wear)', short: 'Good' },
+  fair: { label: 'Fair (visible wear)', short: 'Fair' },
+  poor: { label: 'Poor (significant wear)', short: 'Poor' },
+};
+
+export const CONDITION_OPTIONS = CONDITIONS.map((value) => ({ value, ...CONDITION_LABELS[value] }));
+
+const labelsOf = (value: string | null | undefined) => CONDITION_LABELS[value as Condition] as { label: string; short: string } | undefined;
+
+/** 'like_new' → 'Like New (without tags)'; an unknown value is shown as it is. */
+export function conditionLabel(value: string | null | undefined): string {
+  return labelsOf(value)?.label ?? (value || '—');
+}
+
+/** 'like_new' → 'Like New' (the admin table's and the list card's chip). */
+export function conditionShortLabel(value: string | null | undefined): string {
+  return labelsOf(value)?.short ?? (value || '—');
+}
 
 export const FUTURE_SHIPPING_DATE = 'The shipping date cannot be in the future.';
 export const SHIPPING_LOCKED = 'Shipping details can no longer be changed: the item has already been received.';

@@ -12,10 +12,10 @@ import { emitRequestEvent } from '#api/modules/webhooks/events.ts';
 import { enforceRequestCaps } from './caps.ts';
 import { recordEvent, type Actor } from './events.ts';
 import { cleanText } from '#api/lib/text.ts';
-import { FILL_REQUIRED_FIELDS, NEED_AN_IMAGE, type CreateExchangeBody, type ShippingBody, type StatusBody, type TransitBody } from './model.ts';
+import type { CreateExchangeBody, ShippingBody, StatusBody, TransitBody } from './model.ts';
 import { notifyDecision, notifyNewRequest, notifyReceived } from './notify.ts';
 import { ADMIN_NOT_FOUND, findRequest, ownRequestOr404, requestOr404 } from './queries.ts';
-import { DECLINE_NEEDS_FEEDBACK } from './rules.ts';
+import { DECLINE_NEEDS_FEEDBACK, FILL_REQUIRED_FIELDS, INVALID_CONDITION, NEED_AN_IMAGE, WAREHOUSE_REQUIRED } from './rules.ts';
 import { readShipping } from './shipping.ts';
 import { CREDIT_BEFORE_COMPLETING } from '#api/modules/credit/rules.ts';
 
@@ -25,10 +25,8 @@ import { CREDIT_BEFORE_COMPLETING } from '#api/modules/credit/rules.ts';
  * so of two racing changes exactly one wins and the other gets a 409 with a clear error.
  */
 
-export const WAREHOUSE_REQUIRED = 'Please select a warehouse for shipping the product';
 export const WAREHOUSE_UNAVAILABLE = 'The selected warehouse does not exist or is not active. Please select an active warehouse.';
 export { CREDIT_BEFORE_COMPLETING };
-export const INVALID_CONDITION = `Please choose a valid condition: ${CONDITIONS.join(', ')}`;
 export const INVALID_STATUS = `Please choose a valid status: ${REQUEST_STATUSES.join(', ')}`;
 
 const LIMITS = { productName: 200, brand: 100, description: 5000 } as const;

@@ -4,9 +4,9 @@ import type { ExchangeRequestRow } from '#api/db/types.ts';
 import { badRequest, conflict } from '#api/lib/errors.ts';
 import { recordEvent } from './events.ts';
 import { cleanText, isCalendarDate } from '#api/lib/text.ts';
-import { FILL_SHIPPING_FIELDS, type ShippingBody } from './model.ts';
+import type { ShippingBody } from './model.ts';
+import { FILL_SHIPPING_FIELDS, FUTURE_SHIPPING_DATE, isFutureDay, SHIPPING_LOCKED } from './rules.ts';
 import { ownRequestOr404 } from './queries.ts';
-import { FUTURE_SHIPPING_DATE, isFutureDay, SHIPPING_LOCKED } from './rules.ts';
 
 const LIMITS = { carrierName: 100, trackingNumber: 100, notes: 2000 } as const;
 const tooLong = (label: string, max: number) => badRequest(`${label} must be at most ${max} characters`);

@@ -45,7 +45,6 @@ export const AFTER_INSPECTION = 'final value after inspection';
 export const estimateText = (estimate: number, currency: string) => `Estimated credit: ${wholeMoney(estimate, currency)}`;
 export const bonusText = (bonus: number, currency: string) => `+ ${wholeMoney(bonus, currency)} bonus`;
 export const belowMinimum = (minimum: number, currency: string) => `We can't take this item: it is worth less than ${wholeMoney(minimum, currency)}.`;
-export const INVALID_CONDITION = `Please choose a valid condition: ${CONDITIONS.join(', ')}`;
 
 // ---- the admin's texts ---------------------------------------------------------------------------
 

@@ -38,6 +38,10 @@ export const WarehouseBody = t.Object(
   { error: WAREHOUSE_BODY },
 );
 
+/** An open request that ships to a warehouse: the admin sees them before deleting it. */
+export const OpenRequest = t.Object({ id: t.String(), productName: t.String(), customerEmail: t.String(), status: t.String() });
+
 export type WarehouseInfo = UnwrapSchema<typeof WarehouseInfo>;
 export type Warehouse = UnwrapSchema<typeof Warehouse>;
 export type WarehouseBody = UnwrapSchema<typeof WarehouseBody>;
+export type OpenRequest = UnwrapSchema<typeof OpenRequest>;

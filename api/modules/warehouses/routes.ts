@@ -1,14 +1,12 @@
 import { Elysia, t } from 'elysia';
 import type { AppContext } from '#api/context.ts';
-import { ErrorBody } from '#api/lib/schema.ts';
+import { pagedByDefault } from '#api/lib/paging.ts';
+import { Deleted, ErrorBody, PagingQuery } from '#api/lib/schema.ts';
 import type { AuthPlugin } from '#api/modules/auth/plugin.ts';
-import { Deleted, PagingQuery } from '#api/lib/schema.ts';
-import { Warehouse, WarehouseBody } from '#api/modules/warehouses/model.ts';
+import { OpenRequest, Warehouse, WarehouseBody } from './model.ts';
 import { openRequestsShippingTo } from './queries.ts';
 import { createWarehouse, deleteWarehouse, listWarehouses, updateWarehouse } from './service.ts';
-import { pagedByDefault } from '#api/lib/paging.ts';
 
-const OpenRequest = t.Object({ id: t.String(), productName: t.String(), customerEmail: t.String(), status: t.String() });
 
 const refused = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
 

@@ -9,13 +9,12 @@ import { Label } from '#src/components/ui/label.tsx';
 import { RadioGroup, RadioGroupItem } from '#src/components/ui/radio-group.tsx';
 import { NativeSelect } from '#src/components/ui/select.tsx';
 import { Textarea } from '#src/components/ui/textarea.tsx';
-import { DECLINE_NEEDS_FEEDBACK } from '#api/modules/requests/rules.ts';
+import { DECLINE_NEEDS_FEEDBACK, WAREHOUSE_REQUIRED } from '#api/modules/requests/rules.ts';
 import { flash } from '#src/components/common/flash.tsx';
 import { apiCall } from '#src/lib/api-client.ts';
 import { ErrorAlert } from './error-alert.tsx';
 
 export const UPDATE_STATUS_FAILED = 'Failed to update status';
-export const WAREHOUSE_REQUIRED = 'Please select a warehouse for shipping the product';
 
 export interface WarehouseOption {
   id: string;

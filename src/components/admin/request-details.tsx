@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import type { AdminExchangeRequestDetail } from '#api/modules/requests/model.ts';
 import { StatusBadge, TransitChip } from '#src/components/requests/status-badge.tsx';
 import { formatMoney } from '#api/lib/money.ts';
-import { conditionLabel, formatDate, formatDateTime } from '#src/lib/requests.ts';
+import { conditionLabel } from '#api/modules/requests/rules.ts';
+import { formatDate, formatDateTime } from '#src/lib/requests.ts';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -1,13 +1,13 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { Link } from 'waku';
 import type { AdminExchangeRequest } from '#api/modules/requests/model.ts';
-import type { AdminSort } from '#api/modules/requests/rules.ts';
+import { conditionShortLabel, type AdminSort } from '#api/modules/requests/rules.ts';
 import { RequestThumbnail } from '#src/components/requests/request-thumbnail.tsx';
 import { StatusBadge, TransitChip } from '#src/components/requests/status-badge.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#src/components/ui/table.tsx';
 import { ageLabel } from '#src/lib/journey.ts';
-import { conditionShortLabel, formatDate } from '#src/lib/requests.ts';
+import { formatDate } from '#src/lib/requests.ts';
 import { adminHref, type AdminView } from './admin-url.ts';
 
 export const NO_REQUESTS = 'No exchange requests found in this category';

@@ -3,6 +3,7 @@
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useRouter } from 'waku';
+import type { OpenRequest } from '#api/modules/warehouses/model.ts';
 import { ConfirmAction } from '#src/components/common/confirm-action.tsx';
 import { flash } from '#src/components/common/flash.tsx';
 import { Button } from '#src/components/ui/button.tsx';
@@ -11,12 +12,6 @@ import { ErrorAlert } from './error-alert.tsx';
 
 export const DELETE_WAREHOUSE_CONFIRM = 'Are you sure you want to delete this warehouse? This action cannot be undone.';
 export const DELETE_WAREHOUSE_FAILED = 'Failed to delete warehouse';
-
-interface OpenRequest {
-  id: string;
-  productName: string;
-  customerEmail: string;
-}
 
 /** Delete, after a confirmation that lists the open requests shipping there (they keep its address). */
 export function WarehouseDelete({ id, name }: { id: string; name: string }) {

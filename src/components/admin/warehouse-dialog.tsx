@@ -9,7 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '#src/components/ui/input.tsx';
 import { Label } from '#src/components/ui/label.tsx';
 import { Switch } from '#src/components/ui/switch.tsx';
-import { addressProblem, missingFieldsMessage } from '#api/modules/warehouses/rules.ts';
+import { addressProblem, missingFieldsMessage, WAREHOUSE_FIELD_LABELS } from '#api/modules/warehouses/rules.ts';
 import { flash } from '#src/components/common/flash.tsx';
 import { apiCall } from '#src/lib/api-client.ts';
 import { ErrorAlert } from './error-alert.tsx';
@@ -19,18 +19,20 @@ export const SAVE_FAILED = 'Failed to save warehouse';
 type TextField = 'name' | 'addressLine1' | 'addressLine2' | 'city' | 'state' | 'postalCode' | 'country' | 'contactPerson' | 'contactPhone';
 type Form = Record<TextField, string> & { isActive: boolean };
 
-/** The dialog's fields in order; the required ones are the API's (and the message names them as it does). */
-const FIELDS: { name: TextField; label: string; required: boolean; autoComplete?: string; wide?: boolean }[] = [
-  { name: 'name', label: 'Name', required: true, wide: true },
-  { name: 'addressLine1', label: 'Address Line 1', required: true, autoComplete: 'address-line1', wide: true },
-  { name: 'addressLine2', label: 'Address Line 2', required: false, autoComplete: 'address-line2', wide: true },
-  { name: 'city', label: 'City', required: true, autoComplete: 'address-level2' },
-  { name: 'state', label: 'State', required: true, autoComplete: 'address-level1' },
-  { name: 'postalCode', label: 'Postal Code', required: true, autoComplete: 'postal-code' },
-  { name: 'country', label: 'Country', required: true, autoComplete: 'country-name' },
-  { name: 'contactPerson', label: 'Contact Person', required: false, autoComplete: 'name' },
-  { name: 'contactPhone', label: 'Contact Phone', required: false, autoComplete: 'tel' },
-];
+/** The dialog's fields in order; the required ones are the API's, the labels its own (warehouses/rules.ts). */
+const FIELDS: { name: TextField; label: string; required: boolean; autoComplete?: string; wide?: boolean }[] = (
+  [
+    { name: 'name', required: true, wide: true },
+    { name: 'addressLine1', required: true, autoComplete: 'address-line1', wide: true },
+    { name: 'addressLine2', required: false, autoComplete: 'address-line2', wide: true },
+    { name: 'city', required: true, autoComplete: 'address-level2' },
+    { name: 'state', required: true, autoComplete: 'address-level1' },
+    { name: 'postalCode', required: true, autoComplete: 'postal-code' },
+    { name: 'country', required: true, autoComplete: 'country-name' },
+    { name: 'contactPerson', required: false, autoComplete: 'name' },
+    { name: 'contactPhone', required: false, autoComplete: 'tel' },
+  ] as const
+).map((field) => ({ ...field, label: WAREHOUSE_FIELD_LABELS[field.name] ?? field.name }));
 
 export { missingFieldsMessage };
 

@@ -2,6 +2,7 @@
 
 import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { VerifyEmailResponse } from '#api/modules/auth/model.ts';
 import { Splash } from '#src/components/layout/splash.tsx';
 import { Alert, AlertDescription, AlertTitle } from '#src/components/ui/alert.tsx';
 import { Button } from '#src/components/ui/button.tsx';
@@ -21,12 +22,8 @@ type State =
   /** the link was opened in a browser that did not ask for it: the person types the email instead */
   | { kind: 'ask-email'; error: string | null; busy: boolean };
 
-interface VerifyResponse {
-  success?: boolean;
-  message?: string;
-  next?: string;
-  user?: { uid: string; email: string };
-}
+/** A refusal carries only an error, so every field may be missing. */
+type VerifyResponse = Partial<VerifyEmailResponse>;
 
 type Outcome = { ok: true; message: string; next: string } | { ok: false; message: string };
 

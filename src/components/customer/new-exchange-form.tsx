@@ -11,12 +11,10 @@ import { NativeSelect } from '#src/components/ui/select.tsx';
 import { Textarea } from '#src/components/ui/textarea.tsx';
 import { flash } from '#src/components/common/flash.tsx';
 import { apiCall } from '#src/lib/api-client.ts';
-import { CONDITIONS } from '#src/lib/requests.ts';
+import { CONDITION_OPTIONS, FILL_REQUIRED_FIELDS, NEED_AN_IMAGE } from '#api/modules/requests/rules.ts';
 import { LiveEstimate } from '#src/components/valuation/live-estimate.tsx';
 import { ImagePicker, type PickedImage } from './image-picker.tsx';
 
-const FILL_REQUIRED = 'Please fill in all required fields';
-const NEED_IMAGE = 'Please upload at least one image of the product';
 const SUBMIT_FAILED = 'Failed to submit exchange request';
 
 type Field = 'productName' | 'brand' | 'condition' | 'description';
@@ -58,8 +56,8 @@ export function NewExchangeForm() {
   };
   const invalid = (field: Field | 'images') => missing.has(field) || undefined;
   const messages = [
-    ...(FIELDS.some((field) => missing.has(field)) ? [FILL_REQUIRED] : []),
-    ...(missing.has('images') ? [NEED_IMAGE] : []),
+    ...(FIELDS.some((field) => missing.has(field)) ? [FILL_REQUIRED_FIELDS] : []),
+    ...(missing.has('images') ? [NEED_AN_IMAGE] : []),
     ...(serverError ? [serverError] : []),
   ];
 
@@ -119,7 +117,7 @@ export function NewExchangeForm() {
           <option value="" disabled>
             Select the condition
           </option>
-          {CONDITIONS.map((condition) => (
+          {CONDITION_OPTIONS.map((condition) => (
             <option key={condition.value} value={condition.value}>
               {condition.label}
             </option>

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import type { ExchangeRequest } from '#api/modules/requests/model.ts';
 import { Table, TableBody, TableCell, TableHead, TableRow } from '#src/components/ui/table.tsx';
-import { conditionLabel, formatDate, formatDateTime } from '#src/lib/requests.ts';
+import { conditionLabel } from '#api/modules/requests/rules.ts';
+import { formatDate, formatDateTime } from '#src/lib/requests.ts';
 
 /** The detail table: product, brand, condition, dates, shipping and where it was shipped to. */
 export function RequestDetailsTable({ request, locale }: { request: ExchangeRequest; locale: string }) {

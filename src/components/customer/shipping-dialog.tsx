@@ -8,12 +8,11 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 import { Input } from '#src/components/ui/input.tsx';
 import { Label } from '#src/components/ui/label.tsx';
 import { Textarea } from '#src/components/ui/textarea.tsx';
-import { FUTURE_SHIPPING_DATE } from '#api/modules/requests/rules.ts';
+import { FILL_SHIPPING_FIELDS, FUTURE_SHIPPING_DATE } from '#api/modules/requests/rules.ts';
 import { flash } from '#src/components/common/flash.tsx';
 import { apiCall } from '#src/lib/api-client.ts';
 import { useRefresh } from './refresh.tsx';
 
-const FILL_SHIPPING = 'Please fill in all required shipping fields';
 const SHIPPING_FAILED = 'Failed to submit shipping details';
 
 export interface ShippingDialogProps {
@@ -44,7 +43,7 @@ export function ShippingDialog({ requestId, mode = 'add', initial = null, carrie
     const empty = (['carrierName', 'trackingNumber', 'shippingDate'] as const).filter((name) => !body[name]);
     setMissing(new Set(empty));
     if (empty.length > 0) {
-      setError(FILL_SHIPPING);
+      setError(FILL_SHIPPING_FIELDS);
       document.getElementById(empty[0]!)?.focus();
       return;
     }

@@ -1,6 +1,6 @@
 import { Badge } from '#src/components/ui/badge.tsx';
-import { conditionShortLabel, statusBadge } from '#src/lib/requests.ts';
-import { transitChip } from '#api/modules/requests/rules.ts';
+import { conditionShortLabel, transitChip } from '#api/modules/requests/rules.ts';
+import { statusBadge } from '#src/lib/requests.ts';
 
 /** The request's status as a badge: Pending, Approved, Declined or Completed (unknown → Pending). */
 export function StatusBadge({ status, className }: { status: string | null | undefined; className?: string }) {

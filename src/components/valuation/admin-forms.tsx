@@ -12,10 +12,10 @@ import { Label } from '#src/components/ui/label.tsx';
 import { NativeSelect } from '#src/components/ui/select.tsx';
 import { Switch } from '#src/components/ui/switch.tsx';
 import { apiCall } from '#src/lib/api-client.ts';
-import { conditionShortLabel } from '#src/lib/requests.ts';
+import { conditionShortLabel } from '#api/modules/requests/rules.ts';
+import { ENTRY_FIELDS_REQUIRED } from '#api/modules/valuation/rules.ts';
 
 type Failure = { fallback: string; detail?: string | null } | null;
-const missingFieldsMessage = (missing: string[]) => `Please fill in all required fields: ${missing.join(', ')}`;
 
 /** Runs a call, shows the failure as the Warehouse Manager does (the spec-style text with the server's reason), reloads on success. */
 function useAction(fallback: string) {
@@ -61,7 +61,7 @@ export function EntryDialog({ entry }: { entry?: GuideEntry }) {
     event.preventDefault();
     const missing = (['brand', 'model', 'name', 'baseValue'] as const).filter((f) => !form[f].trim());
     setInvalid(missing);
-    if (missing.length > 0) return setError({ fallback: missingFieldsMessage(missing) });
+    if (missing.length > 0) return setError({ fallback: ENTRY_FIELDS_REQUIRED(missing) });
     const body = { ...form, baseValue: form.baseValue.trim() };
     run(() => (entry ? apiCall(`/api/admin/valuation/entries/${entry.id}`, { method: 'PUT', body }) : apiCall('/api/admin/valuation/entries', { method: 'POST', body })), () => setOpen(false));
   };
@@ -185,7 +185,7 @@ export function RuleForm() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const missing = (['brand', 'reason'] as const).filter((f) => !form[f].trim());
-    if (missing.length > 0) return setError({ fallback: missingFieldsMessage(missing) });
+    if (missing.length > 0) return setError({ fallback: ENTRY_FIELDS_REQUIRED(missing) });
     run(() => apiCall('/api/admin/valuation/rules', { method: 'POST', body: form }), () => setForm(blank));
   };
   return (
@@ -208,7 +208,7 @@ export function CampaignForm() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const missing = (['name', 'value', 'startsAt', 'endsAt'] as const).filter((f) => !form[f].trim());
-    if (missing.length > 0) return setError({ fallback: missingFieldsMessage(missing) });
+    if (missing.length > 0) return setError({ fallback: ENTRY_FIELDS_REQUIRED(missing) });
     run(() => apiCall('/api/admin/valuation/campaigns', { method: 'POST', body: form }), () => setForm(blank));
   };
   return (

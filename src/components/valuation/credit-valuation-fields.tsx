@@ -9,7 +9,8 @@ import { Label } from '#src/components/ui/label.tsx';
 import { NativeSelect } from '#src/components/ui/select.tsx';
 import { Textarea } from '#src/components/ui/textarea.tsx';
 import { uploadImage } from '#src/lib/api-client.ts';
-import { checkImageFile, CONDITIONS, UPLOAD_FAILED } from '#src/lib/requests.ts';
+import { CONDITION_OPTIONS } from '#api/modules/requests/rules.ts';
+import { checkImageFile, UPLOAD_FAILED } from '#src/lib/requests.ts';
 
 const MAX_PHOTOS = 5;
 
@@ -82,7 +83,7 @@ export function CreditValuationFields({
       <div className="flex flex-col gap-2">
         <Label htmlFor={`${id}-condition`}>Condition on inspection</Label>
         <NativeSelect id={`${id}-condition`} value={condition} onChange={(e) => onCondition(e.target.value, suggestedCredit(guide, e.target.value))}>
-          {CONDITIONS.map((c) => (
+          {CONDITION_OPTIONS.map((c) => (
             <option key={c.value} value={c.value}>
               {c.label}
             </option>
