@@ -1,30 +1,14 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { importGuide, readGuideFile, type ImportReport } from '#api/modules/valuation/import.ts';
+import { importGuide, readGuideFile } from '#api/modules/valuation/import.ts';
 import type { Campaign } from '#api/modules/valuation/model.ts';
 import { listCampaigns, listEntries, listRules, quoteFor } from '#api/modules/valuation/queries.ts';
 import { campaignTermsText, wholeMoney } from '#api/modules/valuation/rules.ts';
 import { addCampaign, addRule, endCampaign, setMinimum } from '#api/modules/valuation/service.ts';
-import { formatTable, jsonLine, progress } from '../format.ts';
+import { formatTable, importSummary, jsonLine, progress } from '../format.ts';
 import { UsageError } from '../io.ts';
 import type { CommandDeps } from '../deps.ts';
-
-function importSummary(report: ImportReport, dryRun: boolean): string {
-  const out: string[] = [];
-  const verb = (done: string, would: string) => (dryRun ? would : done);
-  for (const e of report.created) out.push(`${verb('Created', 'Would create')}: ${e}`);
-  for (const u of report.updated) out.push(`${verb('Updated', 'Would update')}: ${u.entry} (${u.fields.join(', ')})`);
-  for (const p of report.problems) {
-    const where = p.index === undefined ? `line ${p.line}` : `line ${p.line} (item ${p.index})`;
-    out.push(`Bad row, ${where}${p.fields.length ? ` [${p.fields.join(', ')}]` : ''}: ${p.message}`);
-  }
-  out.push(
-    `${dryRun ? 'Dry run, nothing written: ' : ''}${report.created.length} created, ${report.updated.length} updated, ` +
-      `${report.unchanged.length} unchanged, ${report.problems.length} bad row${report.problems.length === 1 ? '' : 's'}.`,
-  );
-  return `${out.join('\n')}\n`;
-}
 
 const campaignRow = (c: Campaign, currency: string) => ({
   ...c,
@@ -65,7 +49,7 @@ Example:
       bar.done();
       const dryRun = Boolean(options.dryRun);
       const report = await importGuide(ctx.db, rows, { dryRun });
-      await io.stdout.write(options.json ? jsonLine({ dryRun, ...report }) : importSummary(report, dryRun));
+      await io.stdout.write(options.json ? jsonLine({ dryRun, ...report }) : importSummary({ ...report, updated: report.updated.map((u) => ({ label: u.entry, fields: u.fields })) }, { dryRun, listUnchanged: false }));
       const bad = report.problems.length;
       if (bad > 0) throw new UsageError(`${bad} bad row${bad === 1 ? '' : 's'} in ${file}; ${dryRun ? 'nothing was written' : 'the good rows were written'}`);
     });

@@ -2,8 +2,8 @@ import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { createWarehouse, listWarehouses, type WarehouseInput } from '#api/modules/warehouses/service.ts';
-import { readWarehouseFile, seedWarehouses, type SeedReport } from '#api/modules/warehouses/seed.ts';
-import { formatTable, jsonLine } from '../format.ts';
+import { readWarehouseFile, seedWarehouses } from '#api/modules/warehouses/seed.ts';
+import { importSummary, jsonLine, listOutput } from '../format.ts';
 import { UsageError } from '../io.ts';
 import type { CommandDeps } from '../deps.ts';
 
@@ -21,23 +21,6 @@ interface AddOptions {
   json?: boolean;
 }
 
-function seedSummary(report: SeedReport, dryRun: boolean): string {
-  const out: string[] = [];
-  const verb = (done: string, would: string) => (dryRun ? would : done);
-  for (const name of report.created) out.push(`${verb('Created', 'Would create')}: ${name}`);
-  for (const u of report.updated) out.push(`${verb('Updated', 'Would update')}: ${u.name} (${u.fields.join(', ')})`);
-  for (const name of report.unchanged) out.push(`Unchanged: ${name}`);
-  for (const p of report.problems) {
-    const where = p.index === undefined ? `line ${p.line}` : `line ${p.line} (item ${p.index})`;
-    out.push(`Bad row, ${where}${p.fields.length ? ` [${p.fields.join(', ')}]` : ''}: ${p.message}`);
-  }
-  out.push(
-    `${dryRun ? 'Dry run, nothing written: ' : ''}${report.created.length} created, ${report.updated.length} updated, ` +
-      `${report.unchanged.length} unchanged, ${report.problems.length} bad row${report.problems.length === 1 ? '' : 's'}.`,
-  );
-  return `${out.join('\n')}\n`;
-}
-
 export function registerWarehouseCommands(program: Command, { io, session }: CommandDeps) {
   const warehouses = program.command('warehouses').description('The warehouses customers ship approved items to.');
 
@@ -49,12 +32,12 @@ export function registerWarehouseCommands(program: Command, { io, session }: Com
     .action(async (options: { json?: boolean }) => {
       const ctx = await session.context();
       const { items } = await listWarehouses(ctx.db);
-      if (options.json) return io.stdout.write(jsonLine(items));
-      if (items.length === 0) return io.stdout.write('No warehouses.\n');
       await io.stdout.write(
-        formatTable(
-          items.map((w) => ({ ...w, active: w.isActive ? 'yes' : 'no', contact: [w.contactPerson, w.contactPhone].filter(Boolean).join(', ') })),
-          [
+        listOutput(items, {
+          json: options.json,
+          empty: 'No warehouses.',
+          row: (w) => ({ ...w, active: w.isActive ? 'yes' : 'no', contact: [w.contactPerson, w.contactPhone].filter(Boolean).join(', ') }),
+          columns: [
             { key: 'name', label: 'NAME', max: 32 },
             { key: 'city', label: 'CITY', max: 20 },
             { key: 'state', label: 'STATE', max: 20 },
@@ -64,7 +47,7 @@ export function registerWarehouseCommands(program: Command, { io, session }: Com
             { key: 'active', label: 'ACTIVE' },
             { key: 'id', label: 'ID', max: 36 },
           ],
-        ),
+        }),
       );
     });
 
@@ -130,7 +113,7 @@ Example:
       const rows = await readWarehouseFile(path, file);
       const dryRun = Boolean(options.dryRun);
       const report = await seedWarehouses(ctx.db, rows, { dryRun });
-      await io.stdout.write(options.json ? jsonLine({ dryRun, ...report }) : seedSummary(report, dryRun));
+      await io.stdout.write(options.json ? jsonLine({ dryRun, ...report }) : importSummary({ ...report, updated: report.updated.map((u) => ({ label: u.name, fields: u.fields })) }, { dryRun, listUnchanged: true }));
       const bad = report.problems.length;
       if (bad > 0) throw new UsageError(`${bad} bad row${bad === 1 ? '' : 's'} in ${file}; ${dryRun ? 'nothing was written' : 'the good rows were written'}`);
     });

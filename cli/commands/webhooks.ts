@@ -4,7 +4,7 @@ import { deliveryOr404, listDeliveries, listEndpoints } from '#api/modules/webho
 import { INVALID_EVENTS, WEBHOOK_EVENT_TYPES, parseEvents } from '#api/modules/webhooks/rules.ts';
 import { createEndpoint, redeliver, removeEndpoint } from '#api/modules/webhooks/service.ts';
 import { isUuid } from '#api/lib/request-meta.ts';
-import { formatTable, jsonLine } from '../format.ts';
+import { jsonLine, listOutput } from '../format.ts';
 import { CommandError, UsageError } from '../io.ts';
 import type { CommandDeps } from '../deps.ts';
 
@@ -40,18 +40,18 @@ export function registerWebhookCommands(program: Command, { io, session }: Comma
     .action(async (options: { json?: boolean }) => {
       const ctx = await session.context();
       const endpoints = await listEndpoints(ctx.db);
-      if (options.json) return io.stdout.write(jsonLine(endpoints));
-      if (endpoints.length === 0) return io.stdout.write('No webhook endpoints.\n');
       await io.stdout.write(
-        formatTable(
-          endpoints.map((e) => ({ ...e, events: e.events.join(','), state: e.enabled ? 'enabled' : `disabled: ${e.disabledReason ?? ''}` })),
-          [
+        listOutput(endpoints, {
+          json: options.json,
+          empty: 'No webhook endpoints.',
+          row: (e) => ({ ...e, events: e.events.join(','), state: e.enabled ? 'enabled' : `disabled: ${e.disabledReason ?? ''}` }),
+          columns: [
             { key: 'id', label: 'ID', max: 36 },
             { key: 'url', label: 'URL', max: 60 },
             { key: 'events', label: 'EVENTS', max: 60 },
             { key: 'state', label: 'STATE', max: 60 },
           ],
-        ),
+        }),
       );
     });
 
@@ -81,12 +81,12 @@ export function registerWebhookCommands(program: Command, { io, session }: Comma
       if (options.endpoint !== undefined && !isUuid(options.endpoint)) throw new UsageError('--endpoint must be an endpoint id (see webhooks list)');
       const ctx = await session.context();
       const rows = await listDeliveries(ctx.db, { endpoint: options.endpoint, failed: options.failed, limit });
-      if (options.json) return io.stdout.write(jsonLine(rows));
-      if (rows.length === 0) return io.stdout.write('No deliveries.\n');
       await io.stdout.write(
-        formatTable(
-          rows.map((d) => ({ ...d, last: d.lastStatusCode ?? d.lastError ?? '' })),
-          [
+        listOutput(rows, {
+          json: options.json,
+          empty: 'No deliveries.',
+          row: (d) => ({ ...d, last: d.lastStatusCode ?? d.lastError ?? '' }),
+          columns: [
             { key: 'id', label: 'ID' },
             { key: 'createdAt', label: 'CREATED', max: 24 },
             { key: 'eventType', label: 'EVENT' },
@@ -95,7 +95,7 @@ export function registerWebhookCommands(program: Command, { io, session }: Comma
             { key: 'attempts', label: 'ATTEMPTS' },
             { key: 'last', label: 'LAST', max: 50 },
           ],
-        ),
+        }),
       );
     });
 

@@ -1,6 +1,7 @@
 import type { PageProps } from 'waku/router';
 import type { Analytics } from '#api/modules/analytics/model.ts';
 import { DEFAULT_PRESET, RANGE_PRESETS, formatDuration, isDate, presetRange, todayIn } from '#api/modules/analytics/rules.ts';
+import { AdminPageHeader } from '#src/components/admin/admin-page-header.tsx';
 import { ErrorAlert, serverError } from '#src/components/admin/error-alert.tsx';
 import { ChartFrame, RankBars, TimeBars } from '#src/components/analytics/charts.tsx';
 import { DataTable } from '#src/components/analytics/data-table.tsx';
@@ -103,15 +104,9 @@ export default async function AnalyticsPage({ path, query }: PageProps<'/admin/a
     <>
       <title>Analytics · Admin · SwapPoints</title>
       <div className="flex flex-col gap-5">
-        <div className="flex flex-col gap-1">
-          <a href="/admin" className="text-sm text-primary underline-offset-4 hover:underline">
-            Back to the Admin Dashboard
-          </a>
-          <h1 className="text-2xl font-semibold tracking-tight">Analytics</h1>
-          <p className="text-sm text-muted-foreground">
-            {isDate(range.from) && isDate(range.to) ? `${longDate(range.from)} to ${longDate(range.to)}` : 'Choose a range'} · days in {publicSettings().shopTimeZone}
-          </p>
-        </div>
+        <AdminPageHeader title="Analytics">
+          {isDate(range.from) && isDate(range.to) ? `${longDate(range.from)} to ${longDate(range.to)}` : 'Choose a range'} · days in {publicSettings().shopTimeZone}
+        </AdminPageHeader>
         <div className="flex flex-col gap-3 rounded-md border bg-card p-4 md:flex-row md:items-end md:justify-between">
           <nav aria-label="Date range" className="flex flex-wrap gap-2">
             {RANGE_PRESETS.map((days) => (

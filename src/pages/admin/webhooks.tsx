@@ -1,5 +1,6 @@
 import type { PageProps } from 'waku/router';
 import type { WebhookDelivery, WebhookEndpoint } from '#api/modules/webhooks/model.ts';
+import { AdminPageHeader } from '#src/components/admin/admin-page-header.tsx';
 import { ErrorAlert, serverError } from '#src/components/admin/error-alert.tsx';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#src/components/ui/table.tsx';
@@ -80,15 +81,9 @@ export default async function WebhooksPage({ path, query }: PageProps<'/admin/we
     <>
       <title>Webhooks · Admin · SwapPoints</title>
       <div className="flex flex-col gap-6">
-        <div className="flex flex-col gap-1">
-          <a href="/admin" className="text-sm text-primary underline-offset-4 hover:underline">
-            Back to the Admin Dashboard
-          </a>
-          <h1 className="text-2xl font-semibold tracking-tight">Webhooks</h1>
-          <p className="text-sm text-muted-foreground">
-            Every request and credit event is POSTed to these endpoints, signed as Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature).
-          </p>
-        </div>
+        <AdminPageHeader title="Webhooks">
+          Every request and credit event is POSTed to these endpoints, signed as Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature).
+        </AdminPageHeader>
         <section aria-labelledby="endpoints-heading" className="flex flex-col gap-3">
           <h2 id="endpoints-heading" className="text-lg font-semibold">
             Endpoints
