@@ -4,14 +4,12 @@
  * server pages, client islands and the admin pages all read them from here.
  */
 
+import { MAX_IMAGES_PER_REQUEST } from '#api/modules/images/rules.ts';
 import { normalTransit, type ChipVariant, type TransitFacts } from '#api/modules/requests/rules.ts';
 
-export const MAX_IMAGES = 5;
-/** 5MB, the spec's limit per image. */
-export const MAX_IMAGE_BYTES = 5_242_880;
 /** Files picked beyond the fifth image are not added, and the customer is told so. */
 export const tooManyImagesMessage = (extra: number) =>
-  `At most ${MAX_IMAGES} images are allowed: ${extra} ${extra === 1 ? 'photo was' : 'photos were'} not added.`;
+  `At most ${MAX_IMAGES_PER_REQUEST} images are allowed: ${extra} ${extra === 1 ? 'photo was' : 'photos were'} not added.`;
 export const LIST_PAGE_SIZE = 10;
 /** The dashboard lists this many; more shows 'View All Requests'. */
 export const DASHBOARD_RECENT = 5;
@@ -145,16 +143,7 @@ export function listHref(view: { q?: string; status?: string; page?: number }): 
 
 // ---- images -------------------------------------------------------------------------------------
 
-export const tooLargeMessage = (name: string) => `File ${name} is too large. Max size is 5MB`;
-export const notAnImageMessage = (name: string) => `File ${name} is not an image`;
 export const UPLOAD_FAILED = 'Failed to upload image. Please try again.';
-
-/** The browser-side check of a picked file (the server checks the bytes again): an error text or null. */
-export function checkImageFile(file: { name: string; size: number; type: string }): string | null {
-  if (file.size > MAX_IMAGE_BYTES) return tooLargeMessage(file.name);
-  if (!file.type.startsWith('image/')) return notAnImageMessage(file.name);
-  return null;
-}
 
 // ---- dates --------------------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-import { MAX_IMAGE_BYTES } from '#src/lib/requests.ts';
+import { MAX_IMAGE_BYTES } from '#api/modules/images/rules.ts';
 
 /** Photos are sent at most this many pixels on their long side (a phone's 12 MP photo is 4032). */
 export const MAX_LONG_SIDE = 2560;

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'bun:test';
 import { ERROR_SCREENS, errorMessage, errorVariant, supportMailto } from '#api/lib/error-screen.ts';
+import { checkImageFile } from '#api/modules/images/rules.ts';
 import { CONDITION_OPTIONS, conditionLabel, conditionShortLabel, transitChip } from '#api/modules/requests/rules.ts';
 import {
   activeStep,
-  checkImageFile,
   formatDate,
   listHref,
   listView,

@@ -1,8 +1,23 @@
 /**
- * Image variants (thumbnails), as pages and the server both name them. Plain TS: `src/` imports it.
+ * Image limits and messages, and the variants (thumbnails), as pages and the server both name them.
+ * Plain TS: `src/` imports it.
  * Each upload `/media/<id>.<ext>` is also served resized, as WebP, at `/media/<id>.w<width>.webp`
  * for every width below (never wider than the original).
  */
+/** 5MB, the spec's limit per image. */
+export const MAX_IMAGE_BYTES = 5_242_880;
+export const MAX_IMAGES_PER_REQUEST = 5;
+
+export const tooLargeMessage = (name: string) => `File ${name} is too large. Max size is 5MB`;
+export const notAnImageMessage = (name: string) => `File ${name} is not an image`;
+
+/** The browser-side check of a picked file (the server checks the bytes again): an error text or null. */
+export function checkImageFile(file: { name: string; size: number; type: string }): string | null {
+  if (file.size > MAX_IMAGE_BYTES) return tooLargeMessage(file.name);
+  if (!file.type.startsWith('image/')) return notAnImageMessage(file.name);
+  return null;
+}
+
 export const VARIANT_WIDTHS = [320, 1280] as const;
 export type VariantWidth = (typeof VARIANT_WIDTHS)[number];
 

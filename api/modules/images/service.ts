@@ -4,10 +4,9 @@ import type { Db } from '#api/db/connect.ts';
 import { IMAGE_TYPES, imageKey, imageKeyPrefix, isPublicId, newPublicId, type ImageContentType } from '#api/integrations/images/index.ts';
 import { AppError, badRequest, unauthorized } from '#api/lib/errors.ts';
 import { NEED_AN_IMAGE } from '#api/modules/requests/rules.ts';
+import { MAX_IMAGES_PER_REQUEST } from './rules.ts';
 import { storeVariants } from './variants.ts';
 
-export const MAX_IMAGE_BYTES = 5_242_880;
-export const MAX_IMAGES_PER_REQUEST = 5;
 /** Uploads a user may hold that are not yet attached to a request, so nobody fills the disk. */
 export const MAX_UNATTACHED_UPLOADS = 20;
 

@@ -1,14 +1,13 @@
 import type { AppContext } from '#api/context.ts';
 import { AppError, badRequest } from '#api/lib/errors.ts';
-import { MAX_IMAGE_BYTES, saveUpload, type ImageRef } from './service.ts';
+import { MAX_IMAGE_BYTES, notAnImageMessage, tooLargeMessage } from './rules.ts';
+import { saveUpload, type ImageRef } from './service.ts';
 import { sniffImageType } from './sniff.ts';
 
 /** The most body we read: the 5 MB file plus room for the multipart envelope (Bun.serve refuses more). */
 export const MAX_UPLOAD_BODY = 6 * 1024 * 1024;
 const NAME_LIMIT = 100;
 
-export const tooLargeMessage = (name: string) => `File ${name} is too large. Max size is 5MB`;
-export const notAnImageMessage = (name: string) => `File ${name} is not an image`;
 export const NOT_MULTIPART = 'Send the image as multipart/form-data with the file in a field named "file".';
 export const NO_FILE = 'Choose an image file to upload: the multipart field "file" is missing or is not a file.';
 

@@ -6,7 +6,8 @@ import { Alert, AlertDescription } from '#src/components/ui/alert.tsx';
 import { Progress } from '#src/components/ui/progress.tsx';
 import { uploadImage, type UploadedImage } from '#src/lib/api-client.ts';
 import { cn } from '#src/lib/cn.ts';
-import { checkImageFile, MAX_IMAGES, tooManyImagesMessage, UPLOAD_FAILED } from '#src/lib/requests.ts';
+import { checkImageFile, MAX_IMAGES_PER_REQUEST } from '#api/modules/images/rules.ts';
+import { tooManyImagesMessage, UPLOAD_FAILED } from '#src/lib/requests.ts';
 import { prepareImage } from '#src/lib/resize-image.ts';
 
 export interface PickedImage {
@@ -41,7 +42,7 @@ export function ImagePicker({
   const [errors, setErrors] = useState<string[]>([]);
   const removed = useRef(new Set<string>());
   const uploading = images.some((image) => !image.uploaded);
-  const full = images.length >= MAX_IMAGES;
+  const full = images.length >= MAX_IMAGES_PER_REQUEST;
 
   // Free the previews' object URLs when the form goes away.
   const latest = useRef(images);
@@ -76,7 +77,7 @@ export function ImagePicker({
   };
 
   const pick = (files: File[]) => {
-    const room = MAX_IMAGES - images.length;
+    const room = MAX_IMAGES_PER_REQUEST - images.length;
     const problems: string[] = [];
     const accepted: PickedImage[] = [];
     const extra = files.length - Math.max(0, room);
@@ -161,7 +162,7 @@ export function ImagePicker({
           {uploading ? 'Uploading…' : 'Add Photos'}
         </label>
         <span id="images-count" className="text-sm text-muted-foreground tabular-nums" data-testid="images-count">
-          {images.length}/{MAX_IMAGES} images
+          {images.length}/{MAX_IMAGES_PER_REQUEST} images
         </span>
       </div>
       <p id="images-hint" className="text-sm text-muted-foreground">

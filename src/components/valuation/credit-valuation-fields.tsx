@@ -10,7 +10,8 @@ import { NativeSelect } from '#src/components/ui/select.tsx';
 import { Textarea } from '#src/components/ui/textarea.tsx';
 import { uploadImage } from '#src/lib/api-client.ts';
 import { CONDITION_OPTIONS } from '#api/modules/requests/rules.ts';
-import { checkImageFile, UPLOAD_FAILED } from '#src/lib/requests.ts';
+import { checkImageFile } from '#api/modules/images/rules.ts';
+import { UPLOAD_FAILED } from '#src/lib/requests.ts';
 
 const MAX_PHOTOS = 5;
 
