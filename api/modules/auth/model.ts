@@ -49,4 +49,5 @@ export const VerifyEmailResponse = t.Object({
 
 
 export type UserProfile = UnwrapSchema<typeof UserProfile>;
+export type LoginResponse = UnwrapSchema<typeof LoginResponse>;
 export type VerifyEmailResponse = UnwrapSchema<typeof VerifyEmailResponse>;

@@ -113,6 +113,7 @@ export const CreditGuide = t.Object({
 });
 
 export type Quote = UnwrapSchema<typeof Quote>;
+export type Minimum = UnwrapSchema<typeof Minimum>;
 export type QuoteMatch = UnwrapSchema<typeof QuoteMatch>;
 export type StoredQuote = UnwrapSchema<typeof StoredQuote>;
 export type GuideEntry = UnwrapSchema<typeof GuideEntry>;

@@ -3,6 +3,7 @@
 import { CheckCircle2, Coins, PackageCheck } from 'lucide-react';
 import { useId, useState, useTransition, type FormEvent, type ReactNode } from 'react';
 import { useRouter } from 'waku';
+import type { CreditedExchangeRequest } from '#api/modules/requests/model.ts';
 import { Alert, AlertDescription } from '#src/components/ui/alert.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '#src/components/ui/dialog.tsx';
@@ -238,7 +239,7 @@ export function AssignCreditAction({
           setChecked(Math.round(value));
           return 'ask';
         }
-        const result = await apiCall<{ loyaltyPointsSuccess: boolean }>(`/api/admin/exchange-requests/${requestId}/credit`, {
+        const result = await apiCall<CreditedExchangeRequest>(`/api/admin/exchange-requests/${requestId}/credit`, {
           method: 'PUT',
           body: { creditAmount: Math.round(value), additionalFeedback: note, ...(belowQuote ? { reason: extra.reason, inspectionImages: extra.photos } : {}) },
         });

@@ -3,6 +3,7 @@
 import { RotateCw } from 'lucide-react';
 import { useState, useTransition } from 'react';
 import { useRouter } from 'waku';
+import type { CreditRecord } from '#api/modules/credit/model.ts';
 import { Button } from '#src/components/ui/button.tsx';
 import { flash } from '#src/components/common/flash.tsx';
 import { apiCall } from '#src/lib/api-client.ts';
@@ -29,7 +30,7 @@ export function RetryCreditButton({ id, label }: { id: number; label: string }) 
         onClick={() =>
           startTransition(async () => {
             setError(undefined);
-            const result = await apiCall<{ pushStatus: string; pushError: string | null; pushAttempts: number }>(`/api/admin/credit-history/${id}/retry`, {
+            const result = await apiCall<CreditRecord>(`/api/admin/credit-history/${id}/retry`, {
               method: 'POST',
             });
             if (!result.ok) {

@@ -2,6 +2,7 @@
 
 import { Info, MailCheck } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
+import type { LoginResponse } from '#api/modules/auth/model.ts';
 import { Alert, AlertDescription, AlertTitle } from '#src/components/ui/alert.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '#src/components/ui/card.tsx';
@@ -22,7 +23,7 @@ type Outcome =
 
 /** The spec's messages for each way a sign-in can fail (§8). */
 async function requestLink(email: string, next: string | undefined): Promise<Outcome> {
-  const result = await apiCall<{ email: string }>('/api/auth/login', { method: 'POST', body: { email, ...(next ? { next } : {}) } });
+  const result = await apiCall<LoginResponse>('/api/auth/login', { method: 'POST', body: { email, ...(next ? { next } : {}) } });
   if (result.status === 202) return { kind: 'sent', email: result.data?.email ?? email };
   if (result.status === 0) return { kind: 'error', message: 'Network error: Please check your internet connection and try again.' };
   if (result.status === 422) return { kind: 'not-in-shop', email };

@@ -1,7 +1,7 @@
 import { ArrowLeft, Search } from 'lucide-react';
 import { Link } from 'waku';
 import type { PageProps } from 'waku/router';
-import type { Campaign, GuideEntry, Multiplier, Rule } from '#api/modules/valuation/model.ts';
+import type { Campaign, GuideEntry, Minimum, Multiplier, Rule } from '#api/modules/valuation/model.ts';
 import { campaignTermsText, wholeMoney } from '#api/modules/valuation/rules.ts';
 import { ErrorAlert, serverError } from '#src/components/admin/error-alert.tsx';
 import { pageLocale } from '#src/components/admin/locale.server.ts';
@@ -105,7 +105,7 @@ export default async function ValuationPage({ path, query }: PageProps<'/admin/v
   const locale = pageLocale();
   const [multipliers, minimum, rules, campaigns] = await Promise.all([
     api<Multiplier[]>('/api/admin/valuation/multipliers'),
-    api<{ minimumValue: number; currency: string }>('/api/admin/valuation/minimum'),
+    api<Minimum>('/api/admin/valuation/minimum'),
     api<Rule[]>('/api/admin/valuation/rules'),
     api<Campaign[]>('/api/admin/valuation/campaigns'),
   ]);

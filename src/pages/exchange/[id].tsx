@@ -1,6 +1,7 @@
 import { MessageSquare } from 'lucide-react';
 import type { PageProps } from 'waku/router';
 import { Link } from 'waku';
+import type { CreditResponse } from '#api/modules/credit/model.ts';
 import type { ExchangeRequestDetail } from '#api/modules/requests/model.ts';
 import { CancelRequest } from '#src/components/customer/cancel-request.tsx';
 import { LoadFailedAlert } from '#src/components/customer/load-failed-alert.tsx';
@@ -71,7 +72,7 @@ export default async function ExchangeDetailPage({ path, query, id }: PageProps<
   const withShop = request.creditedAt !== null && request.creditPushStatus != null && request.creditPushStatus !== 'success';
   const inProcess = request.status === 'approved' || request.status === 'completed';
   // The total store credit (a call to the shop) is shown only beside the process stepper.
-  const credit = inProcess ? await api<{ creditAmount: number; currency: string }>('/api/shopify/credit') : null;
+  const credit = inProcess ? await api<CreditResponse>('/api/shopify/credit') : null;
   return (
     <>
       <title>{`${request.productName} · SwapPoints`}</title>
