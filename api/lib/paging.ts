@@ -36,3 +36,9 @@ export function pageOf(query: PageRequest): Page | null {
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
   return { limit: pageSize, offset: ((query.page ?? 1) - 1) * pageSize };
 }
+
+/** A list route's answer: the page's items, with the size of the whole list in X-Total-Count. */
+export function listAnswer<T>(set: { headers: Record<string, unknown> }, { items, total }: ListResult<T>): T[] {
+  set.headers['x-total-count'] = String(total);
+  return items;
+}

@@ -2,7 +2,7 @@ import { Elysia, t } from 'elysia';
 import type { AppContext } from '#api/context.ts';
 import type { PushStatus } from '#api/db/types.ts';
 import { csvDownload } from '#api/lib/csv.ts';
-import { pagedByDefault } from '#api/lib/paging.ts';
+import { listAnswer, pagedByDefault } from '#api/lib/paging.ts';
 import { ErrorBody } from '#api/lib/schema.ts';
 import type { AuthPlugin } from '#api/modules/auth/plugin.ts';
 import { creditHistoryCsv } from './export.ts';
@@ -24,11 +24,7 @@ export function creditRoutes(ctx: AppContext, auth: AuthPlugin) {
     .use(auth)
     .get(
       '',
-      async ({ query, set }) => {
-        const { items, total } = await listCreditHistory(ctx.db, pagedByDefault(query));
-        set.headers['x-total-count'] = String(total);
-        return items;
-      },
+      async ({ query, set }) => listAnswer(set, await listCreditHistory(ctx.db, pagedByDefault(query))),
       {
         admin: true,
         query: CreditHistoryQuery,

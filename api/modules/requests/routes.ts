@@ -1,6 +1,6 @@
 import { Elysia, t } from 'elysia';
 import type { AppContext } from '#api/context.ts';
-import { pagedByDefault } from '#api/lib/paging.ts';
+import { listAnswer, pagedByDefault } from '#api/lib/paging.ts';
 import { Deleted, ErrorBody } from '#api/lib/schema.ts';
 import type { AuthPlugin } from '#api/modules/auth/plugin.ts';
 import { CreditBody } from '#api/modules/credit/model.ts';
@@ -55,11 +55,7 @@ export function requestRoutes(ctx: AppContext, auth: AuthPlugin) {
     )
     .get(
       '',
-      async ({ query, user, set }) => {
-        const { items, total } = await listCustomerRequests(ctx.db, user.id, pagedByDefault(query));
-        set.headers['x-total-count'] = String(total);
-        return items;
-      },
+      async ({ query, user, set }) => listAnswer(set, await listCustomerRequests(ctx.db, user.id, pagedByDefault(query))),
       {
         auth: true,
         query: CustomerListQuery,
@@ -105,11 +101,7 @@ export function requestRoutes(ctx: AppContext, auth: AuthPlugin) {
     .use(auth)
     .get(
       '',
-      async ({ query, set }) => {
-        const { items, total } = await listAdminRequests(ctx.db, pagedByDefault({ ...query, tab: query.tab as AdminTab | undefined }));
-        set.headers['x-total-count'] = String(total);
-        return items;
-      },
+      async ({ query, set }) => listAnswer(set, await listAdminRequests(ctx.db, pagedByDefault({ ...query, tab: query.tab as AdminTab | undefined }))),
       {
         admin: true,
         query: AdminListQuery,

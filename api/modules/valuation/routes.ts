@@ -3,6 +3,7 @@ import type { AppContext } from '#api/context.ts';
 import { ErrorBody } from '#api/lib/schema.ts';
 import type { AuthPlugin } from '#api/modules/auth/plugin.ts';
 import { Deleted } from '#api/lib/schema.ts';
+import { listAnswer } from '#api/lib/paging.ts';
 import { Campaign, CampaignBody, EntriesQuery, EntryBody, GuideEntry, Minimum, MinimumBody, Multiplier, MultipliersBody, Quote, QuoteQuery, Rule, RuleBody } from './model.ts';
 import { getMinimum, listCampaigns, listEntries, listMultipliers, listRules, quoteFor } from './queries.ts';
 import { addCampaign, addRule, createEntry, deleteEntry, deleteRule, endCampaign, setMinimum, setMultipliers, updateEntry } from './service.ts';
@@ -29,11 +30,7 @@ export function valuationRoutes(ctx: AppContext, auth: AuthPlugin) {
     .use(auth)
     .get(
       '/entries',
-      async ({ query, set }) => {
-        const { items, total } = await listEntries(ctx.db, query);
-        set.headers['x-total-count'] = String(total);
-        return items;
-      },
+      async ({ query, set }) => listAnswer(set, await listEntries(ctx.db, query)),
       {
         admin: true,
         query: EntriesQuery,

@@ -1,6 +1,6 @@
 import { Elysia, t } from 'elysia';
 import type { AppContext } from '#api/context.ts';
-import { pagedByDefault } from '#api/lib/paging.ts';
+import { listAnswer, pagedByDefault } from '#api/lib/paging.ts';
 import { Deleted, ErrorBody, PagingQuery } from '#api/lib/schema.ts';
 import type { AuthPlugin } from '#api/modules/auth/plugin.ts';
 import { OpenRequest, Warehouse, WarehouseBody } from './model.ts';
@@ -16,11 +16,7 @@ export function warehouseRoutes(ctx: AppContext, auth: AuthPlugin) {
     .use(auth)
     .get(
       '',
-      async ({ query, set }) => {
-        const { items, total } = await listWarehouses(ctx.db, pagedByDefault(query));
-        set.headers['x-total-count'] = String(total);
-        return items;
-      },
+      async ({ query, set }) => listAnswer(set, await listWarehouses(ctx.db, pagedByDefault(query))),
       {
         admin: true,
         query: PagingQuery,
