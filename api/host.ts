@@ -13,6 +13,7 @@ import { createPageFailures, type PageFailures } from '#api/http/page-failures.t
 import { createLogger, type Logger } from '#api/lib/log.ts';
 import { createMailTransport } from '#api/modules/mail/transports.ts';
 import { createMailer } from '#api/modules/mail/worker.ts';
+import { applyAdminEmails } from '#api/modules/users/service.ts';
 import { startBackgroundJobs } from '#api/jobs.ts';
 import { ensureDataDir, type Settings } from '#api/settings.ts';
 
@@ -107,12 +108,6 @@ export async function openContext(settings: Settings, options: OpenOptions): Pro
   };
 }
 
-/** Grants admin to ADMIN_EMAILS users that already exist (new ones get it when they first sign in). */
-async function applyAdminEmails(ctx: AppContext) {
-  if (ctx.settings.adminEmails.length === 0) return;
-  await ctx.db.updateTable('users').set({ is_admin: true, updated_at: new Date() }).where('email', 'in', ctx.settings.adminEmails).where('is_admin', '=', false).execute();
-}
-
 /** Whether the database answers a trivial query within two seconds. */
 async function databaseReachable(ctx: AppContext): Promise<boolean> {
   const probe = sql`select 1`.execute(ctx.db).then(
@@ -139,7 +134,7 @@ export async function startHost(settings: Settings, options: StartOptions = {}):
     await close();
     throw error;
   }
-  await applyAdminEmails(ctx);
+  await applyAdminEmails(ctx.db, ctx.settings.adminEmails);
   await options.onReady?.(ctx);
   const app = createApp(ctx);
   const handleApi = async (request: Request) => app.handle(request);

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { grantAdmin, listAdmins, revokeAdmin, revokeSessionsOf } from '#api/modules/users/service.ts';
+import { isListedAdmin, listAdmins } from '#api/modules/users/queries.ts';
+import { grantAdmin, revokeAdmin, revokeSessionsOf } from '#api/modules/users/service.ts';
 import { formatTable, jsonLine } from '../format.ts';
 import { UsageError } from '../io.ts';
 import type { CommandDeps } from '../deps.ts';
@@ -25,7 +26,7 @@ export function registerAdminCommands(program: Command, { io, session }: Command
     .addHelpText('after', '\nExample:\n  $ swappoints admin revoke ops@myshop.in')
     .action(async (email: string) => {
       const normalized = email.trim().toLowerCase();
-      if (session.settings().adminEmails.includes(normalized)) {
+      if (isListedAdmin(session.settings().adminEmails, normalized)) {
         throw new UsageError(`${normalized} is listed in ADMIN_EMAILS, so it would be an admin again at the next sign-in: remove it from ADMIN_EMAILS (and restart the server), then run this again.`);
       }
       const ctx = await session.context();

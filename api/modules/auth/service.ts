@@ -7,6 +7,7 @@ import { hashToken, newSecretToken } from '#api/lib/tokens.ts';
 import { enqueueMail } from '#api/modules/mail/service.ts';
 import { signInMail } from '#api/modules/mail/templates.ts';
 import { ShopError, type ShopCustomerInfo } from '#api/integrations/shop/types.ts';
+import { isAdminEmail, isListedAdmin } from '#api/modules/users/queries.ts';
 import type { UserProfile } from './model.ts';
 
 export const SIGN_IN_LINK_TTL_MINUTES = 10;
@@ -61,13 +62,6 @@ async function findShopCustomer(ctx: AppContext, email: string, options: { admin
   }
 }
 
-/** Staff granted admin (CLI or ADMIN_EMAILS) may sign in without being shop customers. */
-async function isAdminEmail(ctx: AppContext, email: string): Promise<boolean> {
-  if (ctx.settings.adminEmails.includes(email)) return true;
-  const user = await ctx.db.selectFrom('users').select('is_admin').where('email', '=', email).executeTakeFirst();
-  return user?.is_admin ?? false;
-}
-
 /** POST /api/shopify/check-customer */
 export async function checkCustomer(ctx: AppContext, rawEmail: string, meta: RequestMeta) {
   if (!isValidEmail(rawEmail)) throw badRequest(INVALID_EMAIL_MESSAGE);
@@ -83,7 +77,7 @@ export async function requestSignInLink(ctx: AppContext, input: { email: string;
   const email = normalizeEmail(input.email);
   await enforceRateLimit(ctx.db, `signin:ip:${meta.ip}`, ctx.settings.signInLimitPerIp);
 
-  const admin = await isAdminEmail(ctx, email);
+  const admin = await isAdminEmail(ctx.db, ctx.settings.adminEmails, email);
   const customer = await findShopCustomer(ctx, email, { admin });
   if (!customer && !admin) {
     throw new AppError(422, notInShopMessage(input.email.trim()), { notInShopify: true });
@@ -194,9 +188,9 @@ export async function verifySignIn(ctx: AppContext, input: { email?: string; tok
   const tokenHash = hashToken(input.token.trim());
   await checkSignInToken(ctx, email, tokenHash);
   // The shop first: when it is down (503) the link must stay usable for a retry.
-  const customer = await findShopCustomer(ctx, email, { admin: await isAdminEmail(ctx, email) });
+  const customer = await findShopCustomer(ctx, email, { admin: await isAdminEmail(ctx.db, ctx.settings.adminEmails, email) });
   const { next_path } = await consumeSignInToken(ctx, email, tokenHash);
-  const user = await saveSignedInUser(ctx.db, email, customer, { makeAdmin: ctx.settings.adminEmails.includes(email) });
+  const user = await saveSignedInUser(ctx.db, email, customer, { makeAdmin: isListedAdmin(ctx.settings.adminEmails, email) });
   if (!customer && !user.is_admin) {
     throw new AppError(422, notInShopMessage(rawEmail), { success: false, notInShopify: true, message: notInShopMessage(rawEmail) });
   }

@@ -1,6 +1,7 @@
 import type { AppContext } from '#api/context.ts';
 import type { Db } from '#api/db/connect.ts';
 import type { ExchangeRequestRow, WarehouseSnapshot } from '#api/db/types.ts';
+import { allAdminEmails } from '#api/modules/users/queries.ts';
 import { enqueueMail } from '#api/modules/mail/service.ts';
 import {
   creditAssignedMail,
@@ -18,14 +19,8 @@ import {
 
 const summary = (row: ExchangeRequestRow) => ({ id: row.id, productName: row.product_name, brand: row.brand });
 
-/** Who hears of each new request: ADMIN_EMAILS and every admin user, once each. */
-export async function adminRecipients(trx: Db, ctx: AppContext): Promise<string[]> {
-  const admins = await trx.selectFrom('users').select('email').where('is_admin', '=', true).execute();
-  return [...new Set([...ctx.settings.adminEmails, ...admins.map((a) => a.email)])].sort();
-}
-
 export async function notifyNewRequest(trx: Db, ctx: AppContext, row: ExchangeRequestRow): Promise<void> {
-  for (const to of await adminRecipients(trx, ctx)) {
+  for (const to of await allAdminEmails(trx, ctx.settings.adminEmails)) {
     await enqueueMail(trx, newRequestAdminMail(to, ctx.settings.publicUrl, { ...summary(row), customerEmail: row.customer_email, condition: row.condition }));
   }
 }

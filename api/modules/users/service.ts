@@ -37,6 +37,8 @@ export async function revokeSessionsOf(db: Db, rawEmail: string): Promise<number
   return revokeUserSessions(db, user.id);
 }
 
-export async function listAdmins(db: Db) {
-  return db.selectFrom('users').select(['email', 'name', 'created_at']).where('is_admin', '=', true).orderBy('email').execute();
+/** Grants admin to ADMIN_EMAILS users that already exist (new ones get it when they first sign in). */
+export async function applyAdminEmails(db: Db, adminEmails: readonly string[]): Promise<void> {
+  if (adminEmails.length === 0) return;
+  await db.updateTable('users').set({ is_admin: true, updated_at: new Date() }).where('email', 'in', adminEmails).where('is_admin', '=', false).execute();
 }

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '#api/context.ts';
 import type { Db } from '#api/db/connect.ts';
 import { enqueueMail } from '#api/modules/mail/service.ts';
-import { adminRecipients } from '#api/modules/requests/notify.ts';
+import { allAdminEmails } from '#api/modules/users/queries.ts';
 import { resolveDestination, systemResolve, type Resolve } from './destination.ts';
 import { RESPONSE_EXCERPT_CHARS, WEBHOOK_TIMEOUT_MS, retryDelaySeconds } from './rules.ts';
 import { webhookHeaders } from './signature.ts';
@@ -153,7 +153,7 @@ async function disableEndpoint(trx: Db, ctx: AppContext, endpointId: string, rea
   if (!disabled) return;
   ctx.log.warn('webhook endpoint disabled', { endpointId, reason });
   const text = `SwapPoints stopped sending webhooks to ${disabled.url}.\n\n${reason}\n\nFix the receiver, then turn the endpoint on again on the Webhooks page (${ctx.settings.publicUrl}/admin/webhooks); what waited is sent then.`;
-  for (const to of await adminRecipients(trx, ctx)) {
+  for (const to of await allAdminEmails(trx, ctx.settings.adminEmails)) {
     await enqueueMail(trx, { to, subject: 'A webhook endpoint was disabled', text, kind: 'webhook_disabled' });
   }
 }
