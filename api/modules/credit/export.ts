@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '#api/db/connect.ts';
 import type { PushStatus } from '#api/db/types.ts';
-import { cleanText, containsPattern } from '#api/lib/text.ts';
 import { csvLine } from '#api/lib/csv.ts';
+import { ledgerWhere } from './queries.ts';
 import { creditRecordQuery, toCreditRecord } from './record.ts';
 import { CREDIT_CSV_HEADER, creditCsvCells } from './rules.ts';
 
@@ -23,10 +23,7 @@ type BatchRow = Awaited<ReturnType<ReturnType<typeof batchQuery>['execute']>>[nu
 function batchQuery(db: Db, filter: { q?: string; status?: PushStatus }, after: Cursor | null) {
   let query = creditRecordQuery(db)
     .select(['l.created_at', 'l.pushed_at', sql<string>`l.created_at::text`.as('cursor_at')])
-    .where('l.type', '=', 'exchange_credit');
-  if (filter.status) query = query.where('l.push_status', '=', filter.status);
-  const q = cleanText(filter.q);
-  if (q) query = query.where(sql<string>`(l.user_id::text || ' ' || l.exchange_request_id::text)`, 'like', containsPattern(q));
+    .where(ledgerWhere({ status: filter.status, q: filter.q }));
   if (after) query = query.where(sql<boolean>`(l.created_at, l.id) < (${after.createdAt}::timestamptz, ${after.id}::bigint)`);
   return query.orderBy('l.created_at', 'desc').orderBy('l.id', 'desc').limit(BATCH);
 }

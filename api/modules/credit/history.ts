@@ -3,10 +3,10 @@ import type { AppContext } from '#api/context.ts';
 import type { Db } from '#api/db/connect.ts';
 import type { PushStatus } from '#api/db/types.ts';
 import { conflict, notFound } from '#api/lib/errors.ts';
-import { cleanText, containsPattern } from '#api/lib/text.ts';
 import { pageOf, type ListResult, type PageRequest } from '#api/lib/paging.ts';
 import type { CreditRecord } from '#api/modules/credit/model.ts';
 import { pushDueCredits } from './push.ts';
+import { ledgerWhere } from './queries.ts';
 import { creditRecordQuery, toCreditRecord } from './record.ts';
 
 export const CREDIT_RECORD_NOT_FOUND = 'Credit record not found';
@@ -27,21 +27,9 @@ export interface CreditHistoryFilter extends PageRequest {
 
 /** GET /api/admin/credit-history: newest first; q matches the user ID or the exchange ID (trigram-indexed), or the customer's email. */
 export async function listCreditHistory(db: Db, filter: CreditHistoryFilter = {}): Promise<ListResult<CreditRecord>> {
-  let base = db.selectFrom('credit_ledger').where('type', '=', 'exchange_credit');
-  if (filter.status) base = base.where('push_status', '=', filter.status);
-  const q = cleanText(filter.q);
-  if (q) {
-    const pattern = containsPattern(q);
-    // the ids, and the customer's email the page shows beside them
-    base = base.where((eb) =>
-      eb.or([
-        eb(sql<string>`(user_id::text || ' ' || exchange_request_id::text)`, 'like', pattern),
-        eb('user_id', 'in', eb.selectFrom('users').select('users.id').where(sql<string>`lower(users.email)`, 'like', pattern)),
-      ]),
-    );
-  }
+  const base = db.selectFrom('credit_ledger as l').where(ledgerWhere({ status: filter.status, q: filter.q, qMatchesEmail: true }));
   const page = pageOf(filter);
-  let ids = base.select('id').orderBy('created_at', 'desc').orderBy('id', 'desc');
+  let ids = base.select('l.id').orderBy('l.created_at', 'desc').orderBy('l.id', 'desc');
   if (page) ids = ids.limit(page.limit).offset(page.offset);
   const [idRows, count] = await Promise.all([
     ids.execute(),

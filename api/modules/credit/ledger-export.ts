@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '#api/db/connect.ts';
 import type { PushStatus } from '#api/db/types.ts';
 import type { CreditRecord } from '#api/modules/credit/model.ts';
+import { ledgerWhere } from './queries.ts';
 import { creditRecordQuery, toCreditRecord } from './record.ts';
 
 /**
@@ -54,14 +55,9 @@ const isoText = (column: 'l.created_at' | 'l.pushed_at') =>
   sql<string | null>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 function filtered(db: Db, filter: CreditExportFilter, upTo: number) {
-  let query = creditRecordQuery(db)
+  return creditRecordQuery(db)
     .select([isoText('l.created_at').as('created_iso'), isoText('l.pushed_at').as('pushed_iso')])
-    .where('l.type', '=', 'exchange_credit')
-    .where('l.id', '<=', upTo);
-  if (filter.since) query = query.where('l.created_at', '>=', filter.since);
-  if (filter.until) query = query.where('l.created_at', '<', filter.until);
-  if (filter.status) query = query.where('l.push_status', '=', filter.status);
-  return query;
+    .where(ledgerWhere({ since: filter.since, until: filter.until, status: filter.status, upTo }));
 }
 
 /** Rows per batch: one query, one write. */
@@ -69,11 +65,7 @@ export const EXPORT_BATCH_ROWS = 2000;
 
 /** How many rows an export up to `upTo` will give (for a progress bar). */
 export async function countCreditExport(db: Db, filter: CreditExportFilter, upTo: number): Promise<number> {
-  let query = db.selectFrom('credit_ledger').where('type', '=', 'exchange_credit').where('id', '<=', upTo);
-  if (filter.afterId !== undefined) query = query.where('id', '>', filter.afterId);
-  if (filter.since) query = query.where('created_at', '>=', filter.since);
-  if (filter.until) query = query.where('created_at', '<', filter.until);
-  if (filter.status) query = query.where('push_status', '=', filter.status);
+  const query = db.selectFrom('credit_ledger as l').where(ledgerWhere({ ...filter, upTo }));
   const row = await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
 }
