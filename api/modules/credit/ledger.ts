@@ -7,6 +7,8 @@ import { recordEvent, type Actor } from '#api/modules/requests/events.ts';
 import { cleanText } from '#api/lib/text.ts';
 import { notifyCredited } from '#api/modules/requests/notify.ts';
 import { ADMIN_NOT_FOUND, findRequest, requestOr404 } from '#api/modules/requests/queries.ts';
+import { STEPS } from '#api/modules/requests/rules.ts';
+import { stateCondition } from '#api/modules/requests/state-sql.ts';
 import type { ImageRef } from '#api/modules/images/service.ts';
 import { attachInspectionImages, creditBreakdownText, creditMailLines, creditTerms } from '#api/modules/valuation/credit.ts';
 import { emitRequestEvent } from '#api/modules/webhooks/events.ts';
@@ -52,9 +54,7 @@ export async function assignCredit(
       .updateTable('exchange_requests')
       .set({ credit_amount: sql`${amount}::numeric`, credit_reason: terms.reason, credited_at: sql`now()`, updated_at: sql`now()` })
       .where('id', '=', current.id)
-      .where('status', '=', 'approved')
-      .where('transit_status', '=', 'received')
-      .where('credited_at', 'is', null)
+      .where((eb) => stateCondition(eb, STEPS.credit))
       .returningAll()
       .executeTakeFirst();
     if (!request) return undefined;

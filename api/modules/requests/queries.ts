@@ -7,7 +7,8 @@ import { imagesOf } from '#api/modules/images/service.ts';
 import { cleanText, containsPattern } from '#api/lib/text.ts';
 import { pageOf, type ListResult, type PageRequest } from '#api/lib/paging.ts';
 import type { AdminExchangeRequest, ExchangeRequest, RequestCounts } from './model.ts';
-import type { AdminSort, SortOrder } from './rules.ts';
+import { TAB_STATES, type AdminSort, type SortOrder } from './rules.ts';
+import { stateCondition } from './state-sql.ts';
 import { toExchangeRequest } from './serialize.ts';
 
 export const CUSTOMER_NOT_FOUND = "Exchange request not found or you don't have permission to view it.";
@@ -21,25 +22,9 @@ export type AdminTab = (typeof REQUEST_TABS)[number];
 type RequestsQuery = SelectQueryBuilder<Database, 'exchange_requests', object>;
 type Eb = ExpressionBuilder<Database, 'exchange_requests'>;
 
-/**
- * Tab membership, written so each tab can walk an index: tab 0 the status index, tabs 1-3 the
- * partial index on approved requests ((shipping_carrier is not null), transit_status, created_at).
- */
+/** Tab membership (`TAB_STATES` in rules.ts), so each tab can walk an index: tab 0 the status index, tabs 1-3 the partial index on approved requests. */
 export function tabFilter(eb: Eb, tab: AdminTab) {
-  switch (tab) {
-    case 0:
-      return eb('status', '=', 'pending');
-    case 1:
-      return eb.and([eb('status', '=', 'approved'), sql<boolean>`(shipping_carrier is not null) = false`]);
-    case 2:
-      return eb.and([
-        eb('status', '=', 'approved'),
-        sql<boolean>`(shipping_carrier is not null) = true`,
-        eb.or([eb('transit_status', 'is', null), eb('transit_status', '<>', 'received')]),
-      ]);
-    case 3:
-      return eb.and([eb('status', '=', 'approved'), sql<boolean>`(shipping_carrier is not null) = true`, eb('transit_status', '=', 'received')]);
-  }
+  return stateCondition(eb, TAB_STATES[tab]);
 }
 
 /** One request by id (any owner), or undefined; a malformed id is simply not found. */

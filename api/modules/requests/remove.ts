@@ -6,6 +6,8 @@ import { removeStoredImages } from '#api/modules/images/service.ts';
 import { emitRequestEvent } from '#api/modules/webhooks/events.ts';
 import { recordEvent, type Actor } from './events.ts';
 import { ADMIN_NOT_FOUND, CUSTOMER_NOT_FOUND, findRequest } from './queries.ts';
+import { STEPS } from './rules.ts';
+import { stateCondition } from './state-sql.ts';
 
 export const ONLY_PENDING_CANCEL = 'Only a pending request can be cancelled.';
 
@@ -46,7 +48,7 @@ export async function cancelRequest(ctx: AppContext, user: { id: string; email: 
         .deleteFrom('exchange_requests')
         .where('id', '=', row.id)
         .where('user_id', '=', user.id)
-        .where('status', '=', 'pending')
+        .where((eb) => stateCondition(eb, STEPS.cancel))
         .returningAll()
         .executeTakeFirst(),
     (r) => ({ requestId: r.id, type: 'cancelled', actor: { id: user.id, email: user.email, role: 'customer' }, fromStatus: r.status }),

@@ -1,4 +1,4 @@
-import { CONDITIONS, type Condition } from '#api/db/types.ts';
+import { CONDITIONS, type Condition, type RequestStatus } from '#api/db/types.ts';
 
 /**
  * Rules of the request journey that the API enforces and the pages repeat to help before a call:
@@ -74,6 +74,80 @@ export type SortOrder = 'asc' | 'desc';
 /** The pending tab works oldest first (who has waited longest); the others show the newest first. */
 export function defaultAdminOrder(tab: number): { sort: AdminSort; order: SortOrder } {
   return { sort: 'date', order: tab === 0 ? 'asc' : 'desc' };
+}
+
+// ---- the state machine (spec §4): which change each state allows, which tab holds it ---------------
+
+/**
+ * A request's state as the steps read it: its status, and whether the customer has sent shipping
+ * details (shipped), the item has arrived (received) and credit is assigned (credited). The API's
+ * conditional updates and the admin queue's tabs turn these into SQL (`requests/state-sql.ts`); the
+ * pages read them from the API's answer (`stateOf`).
+ */
+export interface RequestState {
+  status: RequestStatus;
+  shipped: boolean;
+  received: boolean;
+  credited: boolean;
+}
+
+/** What a step requires: a status and, where it matters, each fact. */
+export type StateRequirement = { status: RequestStatus } & Partial<Omit<RequestState, 'status'>>;
+
+/** An admin's status changes: to each target, the status it comes from. */
+export const STATUS_CHANGES = { approved: 'pending', declined: 'pending', completed: 'approved' } as const satisfies Partial<Record<RequestStatus, RequestStatus>>;
+export type StatusChange = keyof typeof STATUS_CHANGES;
+
+/** Each step of the journey and the state it may start from. */
+export const STEPS = {
+  approve: { status: 'pending' },
+  decline: { status: 'pending' },
+  cancel: { status: 'pending' },
+  ship: { status: 'approved', shipped: false },
+  receive: { status: 'approved', shipped: true, received: false },
+  credit: { status: 'approved', received: true, credited: false },
+  complete: { status: 'approved', credited: true },
+} as const satisfies Record<string, StateRequirement>;
+export type Step = keyof typeof STEPS;
+
+/** The admin queue's tabs 0-3: the state of the requests each lists. */
+export const TAB_STATES = [
+  { status: 'pending' },
+  { status: 'approved', shipped: false },
+  { status: 'approved', shipped: true, received: false },
+  { status: 'approved', shipped: true, received: true },
+] as const satisfies readonly StateRequirement[];
+
+export function meets(state: RequestState, requirement: StateRequirement): boolean {
+  return (Object.keys(requirement) as (keyof RequestState)[]).every((fact) => requirement[fact] === state[fact]);
+}
+
+export const allows = (step: Step, state: RequestState): boolean => meets(state, STEPS[step]);
+
+/** The tab a request is listed under, for the detail page's Back link; a decided-and-closed request goes back to tab 0. */
+export function tabOf(state: RequestState): number {
+  const tab = TAB_STATES.findIndex((requirement) => meets(state, requirement));
+  return tab < 0 ? 0 : tab;
+}
+
+/** A request as the API answers it, read as its state. */
+export function stateOf(request: { status: RequestStatus; shippingDetails: unknown; transitStatus: string | null; creditedAt?: string | null }): RequestState {
+  return {
+    status: request.status,
+    shipped: Boolean(request.shippingDetails),
+    received: normalTransit(request.transitStatus) === 'received',
+    credited: request.creditedAt !== undefined && request.creditedAt !== null,
+  };
+}
+
+/** Why an admin's status change from FROM to TO is refused, or null when it is allowed. */
+export function statusChangeRefusal(from: RequestStatus, to: RequestStatus): string | null {
+  if (to in STATUS_CHANGES && STATUS_CHANGES[to as StatusChange] === from) return null;
+  if (to === 'pending') return 'A request that has been decided cannot go back to pending.';
+  if (from === 'declined') return 'This request was declined; its status can no longer change.';
+  if (from === 'completed') return 'This exchange is completed; its status can no longer change.';
+  if (from === 'approved') return 'This request is already approved; it can no longer be declined.';
+  return 'Only an approved request can be completed.';
 }
 
 // ---- how a request's state reads (the pages and the CLI show the same words) ----------------------

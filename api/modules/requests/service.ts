@@ -15,7 +15,18 @@ import { cleanText } from '#api/lib/text.ts';
 import type { CreateExchangeBody, ShippingBody, StatusBody, TransitBody } from './model.ts';
 import { notifyDecision, notifyNewRequest, notifyReceived } from './notify.ts';
 import { ADMIN_NOT_FOUND, findRequest, ownRequestOr404, requestOr404 } from './queries.ts';
-import { DECLINE_NEEDS_FEEDBACK, FILL_REQUIRED_FIELDS, INVALID_CONDITION, NEED_AN_IMAGE, WAREHOUSE_REQUIRED } from './rules.ts';
+import {
+  DECLINE_NEEDS_FEEDBACK,
+  FILL_REQUIRED_FIELDS,
+  INVALID_CONDITION,
+  NEED_AN_IMAGE,
+  STEPS,
+  WAREHOUSE_REQUIRED,
+  statusChangeRefusal,
+  type Step,
+  type StatusChange,
+} from './rules.ts';
+import { stateCondition } from './state-sql.ts';
 import { readShipping } from './shipping.ts';
 import { CREDIT_BEFORE_COMPLETING } from '#api/modules/credit/rules.ts';
 
@@ -33,6 +44,9 @@ const LIMITS = { productName: 200, brand: 100, description: 5000 } as const;
 const tooLong = (label: string, max: number) => badRequest(`${label} must be at most ${max} characters`);
 
 const now = () => sql<Date>`now()`;
+
+/** The step of each status change, whose state its update requires. */
+const STEP_OF: Record<StatusChange, Step> = { approved: 'approve', declined: 'decline', completed: 'complete' };
 
 export interface CreateRequestInput {
   productName?: string | null;
@@ -86,15 +100,6 @@ export async function createRequest(ctx: AppContext, user: { id: string; email: 
   return row;
 }
 
-function transitionError(from: RequestStatus, to: RequestStatus): string | null {
-  if ((from === 'pending' && (to === 'approved' || to === 'declined')) || (from === 'approved' && to === 'completed')) return null;
-  if (to === 'pending') return 'A request that has been decided cannot go back to pending.';
-  if (from === 'declined') return 'This request was declined; its status can no longer change.';
-  if (from === 'completed') return 'This exchange is completed; its status can no longer change.';
-  if (from === 'approved') return 'This request is already approved; it can no longer be declined.';
-  return 'Only an approved request can be completed.';
-}
-
 async function activeWarehouse(trx: Db, warehouseId: string): Promise<WarehouseSnapshot> {
   if (!isUuid(warehouseId)) throw badRequest(WAREHOUSE_UNAVAILABLE);
   // FOR SHARE: the warehouse cannot be deactivated or deleted while this approval commits.
@@ -118,7 +123,7 @@ export async function changeStatus(ctx: AppContext, actor: Actor, id: string | u
   // A lost race re-reads the request once: the winner's state decides between a no-op and a 409.
   for (let attempt = 0; attempt < 2; attempt++) {
     if (current.status === target) return current;
-    const refused = transitionError(current.status, target);
+    const refused = statusChangeRefusal(current.status, target);
     if (refused) throw conflict(refused);
     if (target === 'declined' && !feedback) throw badRequest(DECLINE_NEEDS_FEEDBACK);
     if (target === 'approved' && !warehouseId) throw badRequest(WAREHOUSE_REQUIRED);
@@ -130,7 +135,7 @@ export async function changeStatus(ctx: AppContext, actor: Actor, id: string | u
         .updateTable('exchange_requests')
         .set({ status: target, updated_at: now() })
         .where('id', '=', current.id)
-        .where('status', '=', from);
+        .where((eb) => stateCondition(eb, STEPS[STEP_OF[target as StatusChange]]));
       if (feedback) query = query.set({ admin_feedback: feedback });
       if (target === 'approved') {
         const snapshot = await activeWarehouse(trx, warehouseId!);
@@ -138,7 +143,7 @@ export async function changeStatus(ctx: AppContext, actor: Actor, id: string | u
       } else if (target === 'declined') {
         query = query.set({ decided_at: now() });
       } else {
-        query = query.set({ completed_at: now() }).where('credited_at', 'is not', null);
+        query = query.set({ completed_at: now() });
       }
       const row = await query.returningAll().executeTakeFirst();
       if (!row) return undefined;
@@ -175,8 +180,7 @@ export async function submitShipping(ctx: AppContext, user: { id: string; email:
       })
       .where('id', '=', row.id)
       .where('user_id', '=', user.id)
-      .where('status', '=', 'approved')
-      .where('shipping_carrier', 'is', null)
+      .where((eb) => stateCondition(eb, STEPS.ship))
       .returningAll()
       .executeTakeFirst();
     if (!changed) return undefined;
@@ -208,9 +212,7 @@ export async function markReceived(ctx: AppContext, actor: Actor, id: string | u
       .updateTable('exchange_requests')
       .set({ transit_status: 'received', received_at: now(), updated_at: now() })
       .where('id', '=', row.id)
-      .where('status', '=', 'approved')
-      .where('shipping_carrier', 'is not', null)
-      .where((eb) => eb.or([eb('transit_status', 'is', null), eb('transit_status', '<>', 'received')]))
+      .where((eb) => stateCondition(eb, STEPS.receive))
       .returningAll()
       .executeTakeFirst();
     if (!changed) return undefined;

@@ -73,10 +73,3 @@ export function adminHref(view: Partial<AdminView>): AdminHref {
 }
 
 export type AdminHref = '/admin' | `/admin?${string}`;
-
-/** The tab a request is listed under (spec §4), for the detail page's Back link. */
-export function tabOf(request: { status: string; shippingDetails: unknown; transitStatus: string | null }): number {
-  if (request.status !== 'approved') return 0;
-  if (!request.shippingDetails) return 1;
-  return request.transitStatus === 'received' ? 3 : 2;
-}

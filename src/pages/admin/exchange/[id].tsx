@@ -3,7 +3,7 @@ import { Link } from 'waku';
 import type { PageProps } from 'waku/router';
 import type { AdminExchangeRequestDetail } from '#api/modules/requests/model.ts';
 import type { Warehouse } from '#api/modules/warehouses/model.ts';
-import { adminHref, tabOf } from '#src/components/admin/admin-url.ts';
+import { adminHref } from '#src/components/admin/admin-url.ts';
 import { DecisionForm } from '#src/components/admin/decision-form.tsx';
 import { DeleteRequestButton } from '#src/components/admin/delete-request.tsx';
 import { ErrorAlert, serverError } from '#src/components/admin/error-alert.tsx';
@@ -20,7 +20,7 @@ import { ValuationCard } from '#src/components/valuation/valuation-card.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#src/components/ui/card.tsx';
 import { api } from '#src/lib/api.server.ts';
 import { currencySymbol, formatMoney } from '#api/lib/money.ts';
-import { normalTransit } from '#api/modules/requests/rules.ts';
+import { allows, stateOf, tabOf } from '#api/modules/requests/rules.ts';
 import { pagePath, requireAdmin } from '#src/lib/session.server.ts';
 
 const LOAD_FAILED = 'Failed to load exchange details';
@@ -51,18 +51,18 @@ function BackButton({ to }: { to: ReturnType<typeof adminHref> }) {
  * API would accept it, and leaves once its work is done.
  */
 function stepActions(request: AdminExchangeRequestDetail) {
-  if (request.status !== 'approved') return {};
-  const received = normalTransit(request.transitStatus) === 'received';
-  const credited = request.creditedAt !== null;
+  const state = stateOf(request);
+  if (state.status !== 'approved') return {};
+  const { received, credited } = state;
   return {
-    ...(received ? {} : { 2: <MarkReceivedAction requestId={request.id} enabled={Boolean(request.shippingDetails)} /> }),
+    ...(received ? {} : { 2: <MarkReceivedAction requestId={request.id} enabled={allows('receive', state)} /> }),
     ...(credited
       ? {}
       : {
           3: (
             <AssignCreditAction
               requestId={request.id}
-              enabled={received}
+              enabled={allows('credit', state)}
               currency={request.currency}
               currencySymbol={currencySymbol(request.currency)}
               customer={request.customerName && request.customerName !== 'Unknown' ? `${request.customerName} (${request.customerEmail})` : request.customerEmail}
@@ -70,7 +70,7 @@ function stepActions(request: AdminExchangeRequestDetail) {
             />
           ),
         }),
-    4: <CompleteAction requestId={request.id} enabled={credited} needsCredit={!credited} />,
+    4: <CompleteAction requestId={request.id} enabled={allows('complete', state)} needsCredit={!credited} />,
   };
 }
 
@@ -98,7 +98,7 @@ export default async function AdminExchangePage({ path, query, id }: PageProps<'
   const pending = request.status === 'pending';
   const awaitingShipping = request.status === 'approved' && !request.shippingDetails;
   const warehouses = pending ? await activeWarehouses() : [];
-  const backTo = adminHref({ tab: tabOf(request) });
+  const backTo = adminHref({ tab: tabOf(stateOf(request)) });
 
   return (
     <>
