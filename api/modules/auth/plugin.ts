@@ -2,7 +2,7 @@ import { jwt } from '@elysiajs/jwt';
 import { Elysia } from 'elysia';
 import type { AppContext } from '#api/context.ts';
 import { isUuid } from '#api/lib/request-meta.ts';
-import { loadSession, type CurrentUser } from './service.ts';
+import { loadSession, type CurrentUser } from './sessions.ts';
 
 export const SESSION_COOKIE = 'sp_session';
 /** On https the cookie is `__Host-` prefixed: browsers then refuse it unless Secure, host-only and Path=/. */

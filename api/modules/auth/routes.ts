@@ -4,7 +4,8 @@ import { isUuid, requestMeta } from '#api/lib/request-meta.ts';
 import { CheckCustomerBody, CheckCustomerResponse, LoginBody, LoginResponse, UserProfile, VerifyEmailBody, VerifyEmailResponse } from './model.ts';
 import { ErrorBody } from '#api/lib/schema.ts';
 import { CROSS_SITE_MESSAGE, isCrossSite, sessionCookieName, type AuthPlugin } from './plugin.ts';
-import { checkCustomer, requestSignInLink, revokeSession, toProfile, verifySignIn } from './service.ts';
+import { checkCustomer, requestSignInLink, toProfile, verifySignIn } from './service.ts';
+import { revokeSession } from './sessions.ts';
 
 export function authRoutes(ctx: AppContext, auth: AuthPlugin) {
   const secureCookie = ctx.settings.publicUrl.startsWith('https:');

@@ -8,6 +8,7 @@ import { enqueueMail } from '#api/modules/mail/service.ts';
 import { signInMail } from '#api/modules/mail/templates.ts';
 import { ShopError, type ShopCustomerInfo } from '#api/integrations/shop/types.ts';
 import { isAdminEmail, isListedAdmin } from '#api/modules/users/queries.ts';
+import { saveSignedInUser } from '#api/modules/users/service.ts';
 import type { UserProfile } from './model.ts';
 
 export const SIGN_IN_LINK_TTL_MINUTES = 10;
@@ -151,29 +152,6 @@ async function consumeSignInToken(ctx: AppContext, email: string, tokenHash: str
   throw await linkFailure(ctx, email, tokenHash);
 }
 
-/**
- * The user row of someone signing in: created on first sign-in, its name and shop id refreshed from
- * the shop (kept when the shop did not answer), admin granted when ADMIN_EMAILS lists them.
- */
-export async function saveSignedInUser(db: Db, email: string, customer: ShopCustomerInfo | null, options: { makeAdmin?: boolean } = {}) {
-  const makeAdmin = options.makeAdmin ?? false;
-  const name = customer ? [customer.firstName, customer.lastName].filter(Boolean).join(' ') || null : null;
-  const shopCustomerId = customer?.shopCustomerId ?? null;
-  return db
-    .insertInto('users')
-    .values({ email, name, is_admin: makeAdmin, shop_customer_id: shopCustomerId })
-    .onConflict((oc) =>
-      oc.column('email').doUpdateSet((eb) => ({
-        name: eb.fn.coalesce(eb.val(name), 'users.name'),
-        shop_customer_id: eb.fn.coalesce(eb.val(shopCustomerId), 'users.shop_customer_id'),
-        is_admin: makeAdmin ? true : eb.ref('users.is_admin'),
-        updated_at: new Date(),
-      })),
-    )
-    .returning(['id', 'email', 'name', 'is_admin'])
-    .executeTakeFirstOrThrow();
-}
-
 export function toProfile(user: { id: string; email: string; name: string | null; is_admin: boolean }): UserProfile {
   return { uid: user.id, email: user.email, name: user.name, isAdmin: user.is_admin };
 }
@@ -210,53 +188,4 @@ export async function verifySignIn(ctx: AppContext, input: { email?: string; tok
     next: user.is_admin && (next_path ?? '/dashboard') === '/dashboard' ? '/admin' : (next_path ?? '/dashboard'),
     message: `Welcome back! Account found for ${email}. Redirecting to dashboard...`,
   };
-}
-
-export interface CurrentUser {
-  id: string;
-  email: string;
-  name: string | null;
-  isAdmin: boolean;
-  sessionId: string;
-}
-
-/** A session's last_seen_at is written at most this often: not one write per request. */
-const TOUCH_EVERY_MS = 60_000;
-
-/**
- * The session behind a verified token: live only while not revoked, not expired, used within the
- * last `idleHours`, and its user exists.
- */
-export async function loadSession(db: Db, sessionId: string, userId: string, idleHours: number): Promise<CurrentUser | null> {
-  const now = Date.now();
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id', 'users.email', 'users.name', 'users.is_admin', 'sessions.id as session_id', 'sessions.last_seen_at'])
-    .where('sessions.id', '=', sessionId)
-    .where('sessions.user_id', '=', userId)
-    .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', new Date(now))
-    .where('sessions.last_seen_at', '>', new Date(now - idleHours * 3600_000))
-    .executeTakeFirst();
-  if (!row) return null;
-  if (now - row.last_seen_at.getTime() > TOUCH_EVERY_MS) {
-    await db.updateTable('sessions').set({ last_seen_at: new Date(now) }).where('id', '=', sessionId).where('last_seen_at', '<', new Date(now)).execute();
-  }
-  return { id: row.id, email: row.email, name: row.name, isAdmin: row.is_admin, sessionId: row.session_id };
-}
-
-export async function revokeSession(db: Db, sessionId: string): Promise<void> {
-  await db.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
-}
-
-/** Signs a user out everywhere (revoked admin, `swappoints sessions revoke`). Returns how many sessions ended. */
-export async function revokeUserSessions(db: Db, userId: string): Promise<number> {
-  const result = await db
-    .updateTable('sessions')
-    .set({ revoked_at: new Date() })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
 }

@@ -1,6 +1,7 @@
 import type { AppContext } from '#api/context.ts';
 import { ShopError, type CustomerRef } from '#api/integrations/shop/types.ts';
 import { AppError } from '#api/lib/errors.ts';
+import { shopIdentityOf } from '#api/modules/users/queries.ts';
 
 /** The spec's credit error texts (§8), by the shop failure behind them. */
 const CREDIT_ERRORS = {
@@ -10,11 +11,7 @@ const CREDIT_ERRORS = {
 } as const;
 
 export async function customerRef(ctx: AppContext, userId: string): Promise<CustomerRef> {
-  const user = await ctx.db
-    .selectFrom('users')
-    .select(['id', 'email', 'shop_customer_id'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
+  const user = await shopIdentityOf(ctx.db, userId);
   return { userId: user.id, email: user.email, shopCustomerId: user.shop_customer_id };
 }
 

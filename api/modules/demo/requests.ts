@@ -1,11 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import type { AppContext } from '#api/context.ts';
 import type { Condition } from '#api/db/types.ts';
-import { saveSignedInUser } from '#api/modules/auth/service.ts';
 import { assignCredit } from '#api/modules/credit/ledger.ts';
 import { saveUpload } from '#api/modules/images/service.ts';
 import { actorOf } from '#api/modules/requests/events.ts';
 import { changeStatus, createRequest, markReceived, submitShipping } from '#api/modules/requests/service.ts';
+import { userByEmailOrThrow } from '#api/modules/users/queries.ts';
+import { saveSignedInUser } from '#api/modules/users/service.ts';
 
 const IMAGES = fileURLToPath(new URL('./data/images/', import.meta.url));
 
@@ -104,7 +105,7 @@ const reached = (stage: Stage, step: Stage) => stage !== 'declined' && ORDER.ind
 export async function seedDemoRequests(ctx: AppContext, adminEmail: string): Promise<number> {
   const existing = await ctx.db.selectFrom('exchange_requests').select('id').limit(1).execute();
   if (existing.length > 0) return 0;
-  const admin = await ctx.db.selectFrom('users').select(['id', 'email']).where('email', '=', adminEmail).executeTakeFirstOrThrow();
+  const admin = await userByEmailOrThrow(ctx.db, adminEmail);
   const adminActor = actorOf(admin, 'admin');
   const warehouse = await ctx.db.selectFrom('warehouses').select('id').where('is_active', '=', true).orderBy('name').executeTakeFirstOrThrow();
 

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import type { AppContext } from '#api/context.ts';
 import { importCustomerExport } from '#api/modules/customers/service.ts';
+import { hasAnyUser } from '#api/modules/users/queries.ts';
 import { grantAdmin } from '#api/modules/users/service.ts';
 import { seedDemoRequests } from './requests.ts';
 import { seedDemoValuation } from './valuation.ts';
@@ -33,11 +34,8 @@ interface WarehouseSeed {
 
 /** True when nobody has used this database yet: no customers, no users. */
 export async function isDatabaseEmpty(ctx: AppContext): Promise<boolean> {
-  const [customers, users] = await Promise.all([
-    ctx.db.selectFrom('shop_customers').select('id').limit(1).execute(),
-    ctx.db.selectFrom('users').select('id').limit(1).execute(),
-  ]);
-  return customers.length === 0 && users.length === 0;
+  const [customers, anyUser] = await Promise.all([ctx.db.selectFrom('shop_customers').select('id').limit(1).execute(), hasAnyUser(ctx.db)]);
+  return customers.length === 0 && !anyUser;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Db } from '#api/db/connect.ts';
 import { IMAGE_TYPES, imageKey, imageKeyPrefix, isPublicId, newPublicId, type ImageContentType } from '#api/integrations/images/index.ts';
 import { AppError, badRequest, unauthorized } from '#api/lib/errors.ts';
 import { NEED_AN_IMAGE } from '#api/modules/requests/rules.ts';
+import { lockUser } from '#api/modules/users/queries.ts';
 import { MAX_IMAGES_PER_REQUEST } from './rules.ts';
 import { storeVariants } from './variants.ts';
 
@@ -48,8 +49,7 @@ export async function saveUpload(ctx: AppContext, userId: string, bytes: Uint8Ar
   const url = mediaUrl(publicId, contentType);
   await ctx.db.transaction().execute(async (trx) => {
     // Serializes one user's uploads so two at once cannot both pass the limit.
-    const user = await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
-    if (!user) throw unauthorized();
+    if (!(await lockUser(trx, userId))) throw unauthorized();
     const { held } = await trx
       .selectFrom('request_images')
       .select((eb) => eb.fn.countAll<number>().as('held'))

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '#api/db/connect.ts';
 import { AppError } from '#api/lib/errors.ts';
+import { lockUser } from '#api/modules/users/queries.ts';
 
 /**
  * How many requests one customer may have: each one mails every admin and holds up to 25 MB of
@@ -21,7 +22,7 @@ export const tooManyTodayMessage = (max: number) =>
  * is locked first, so two requests filed at once are counted one after the other.
  */
 export async function enforceRequestCaps(trx: Db, userId: string, caps: RequestCaps): Promise<void> {
-  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+  await lockUser(trx, userId);
   const counts = await trx
     .selectFrom('exchange_requests')
     .select([

@@ -3,7 +3,7 @@ import type { Db } from '#api/db/connect.ts';
 /**
  * Who is an admin, decided here only: an email listed in ADMIN_EMAILS, or a user whose `is_admin` is
  * set (granted by the CLI, or copied from ADMIN_EMAILS at start and at sign-in by `users/service.ts`).
- * A session reads `users.is_admin` in its own join (`auth/service.ts` `loadSession`), which that copy
+ * A session reads `users.is_admin` in its own join (`auth/sessions.ts` `loadSession`), which that copy
  * keeps true for every listed email.
  */
 export function isListedAdmin(adminEmails: readonly string[], email: string): boolean {
@@ -26,4 +26,34 @@ export async function allAdminEmails(db: Db, adminEmails: readonly string[]): Pr
 /** The admin users, by email (the CLI's `admin list`). */
 export async function listAdmins(db: Db) {
   return db.selectFrom('users').select(['email', 'name', 'created_at']).where('is_admin', '=', true).orderBy('email').execute();
+}
+
+/** The id of the user with EMAIL (normalised), if they have ever signed in. */
+export async function userIdByEmail(db: Db, email: string): Promise<{ id: string } | undefined> {
+  return db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+}
+
+/** The user with EMAIL, who must exist (the demo's admin). */
+export async function userByEmailOrThrow(db: Db, email: string) {
+  return db.selectFrom('users').select(['id', 'email']).where('email', '=', email).executeTakeFirstOrThrow();
+}
+
+/** Who a user is to the shop: their id, email and shop customer id. */
+export async function shopIdentityOf(db: Db, userId: string) {
+  return db.selectFrom('users').select(['id', 'email', 'shop_customer_id']).where('id', '=', userId).executeTakeFirstOrThrow();
+}
+
+/**
+ * Locks the user's row until the transaction ends, so one user's writes that check a limit (uploads,
+ * new requests) run one after the other. False when there is no such user.
+ */
+export async function lockUser(trx: Db, userId: string): Promise<boolean> {
+  const rows = await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+  return rows.length > 0;
+}
+
+/** Whether any user exists. */
+export async function hasAnyUser(db: Db): Promise<boolean> {
+  const rows = await db.selectFrom('users').select('id').limit(1).execute();
+  return rows.length > 0;
 }

@@ -1,7 +1,9 @@
 import type { Db } from '#api/db/connect.ts';
 import { INVALID_EMAIL_MESSAGE, isValidEmail, normalizeEmail } from '#api/lib/email.ts';
 import { badRequest, notFound } from '#api/lib/errors.ts';
-import { revokeUserSessions } from '#api/modules/auth/service.ts';
+import type { ShopCustomerInfo } from '#api/integrations/shop/types.ts';
+import { revokeUserSessions } from '#api/modules/auth/sessions.ts';
+import { userIdByEmail } from './queries.ts';
 
 /** Makes EMAIL an admin; creates the user if they have never signed in, so staff can sign in. */
 export async function grantAdmin(db: Db, rawEmail: string): Promise<'granted' | 'already'> {
@@ -32,7 +34,7 @@ export async function revokeAdmin(db: Db, rawEmail: string): Promise<'revoked' |
 /** Signs EMAIL out of every session. */
 export async function revokeSessionsOf(db: Db, rawEmail: string): Promise<number> {
   if (!isValidEmail(rawEmail)) throw badRequest(INVALID_EMAIL_MESSAGE);
-  const user = await db.selectFrom('users').select('id').where('email', '=', normalizeEmail(rawEmail)).executeTakeFirst();
+  const user = await userIdByEmail(db, normalizeEmail(rawEmail));
   if (!user) throw notFound(`No user with the email ${normalizeEmail(rawEmail)} has signed in.`);
   return revokeUserSessions(db, user.id);
 }
@@ -41,4 +43,27 @@ export async function revokeSessionsOf(db: Db, rawEmail: string): Promise<number
 export async function applyAdminEmails(db: Db, adminEmails: readonly string[]): Promise<void> {
   if (adminEmails.length === 0) return;
   await db.updateTable('users').set({ is_admin: true, updated_at: new Date() }).where('email', 'in', adminEmails).where('is_admin', '=', false).execute();
+}
+
+/**
+ * The user row of someone signing in: created on first sign-in, its name and shop id refreshed from
+ * the shop (kept when the shop did not answer), admin granted when ADMIN_EMAILS lists them.
+ */
+export async function saveSignedInUser(db: Db, email: string, customer: ShopCustomerInfo | null, options: { makeAdmin?: boolean } = {}) {
+  const makeAdmin = options.makeAdmin ?? false;
+  const name = customer ? [customer.firstName, customer.lastName].filter(Boolean).join(' ') || null : null;
+  const shopCustomerId = customer?.shopCustomerId ?? null;
+  return db
+    .insertInto('users')
+    .values({ email, name, is_admin: makeAdmin, shop_customer_id: shopCustomerId })
+    .onConflict((oc) =>
+      oc.column('email').doUpdateSet((eb) => ({
+        name: eb.fn.coalesce(eb.val(name), 'users.name'),
+        shop_customer_id: eb.fn.coalesce(eb.val(shopCustomerId), 'users.shop_customer_id'),
+        is_admin: makeAdmin ? true : eb.ref('users.is_admin'),
+        updated_at: new Date(),
+      })),
+    )
+    .returning(['id', 'email', 'name', 'is_admin'])
+    .executeTakeFirstOrThrow();
 }

@@ -1,0 +1,52 @@
+import type { Db } from '#api/db/connect.ts';
+
+/** Sessions: the one a request carries (read with its user in one join), and signing out. */
+
+export interface CurrentUser {
+  id: string;
+  email: string;
+  name: string | null;
+  isAdmin: boolean;
+  sessionId: string;
+}
+
+/** A session's last_seen_at is written at most this often: not one write per request. */
+const TOUCH_EVERY_MS = 60_000;
+
+/**
+ * The session behind a verified token: live only while not revoked, not expired, used within the
+ * last `idleHours`, and its user exists.
+ */
+export async function loadSession(db: Db, sessionId: string, userId: string, idleHours: number): Promise<CurrentUser | null> {
+  const now = Date.now();
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['users.id', 'users.email', 'users.name', 'users.is_admin', 'sessions.id as session_id', 'sessions.last_seen_at'])
+    .where('sessions.id', '=', sessionId)
+    .where('sessions.user_id', '=', userId)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', new Date(now))
+    .where('sessions.last_seen_at', '>', new Date(now - idleHours * 3600_000))
+    .executeTakeFirst();
+  if (!row) return null;
+  if (now - row.last_seen_at.getTime() > TOUCH_EVERY_MS) {
+    await db.updateTable('sessions').set({ last_seen_at: new Date(now) }).where('id', '=', sessionId).where('last_seen_at', '<', new Date(now)).execute();
+  }
+  return { id: row.id, email: row.email, name: row.name, isAdmin: row.is_admin, sessionId: row.session_id };
+}
+
+export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+  await db.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+}
+
+/** Signs a user out everywhere (revoked admin, `swappoints sessions revoke`). Returns how many sessions ended. */
+export async function revokeUserSessions(db: Db, userId: string): Promise<number> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
