@@ -65,7 +65,12 @@ describe.each(databaseKinds())('credit history CSV export (%s)', (kind) => {
     expect(rows[0]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z,[0-9a-f-]{36},[0-9a-f-]{36},Exchange Credit,1203\.00,1203\.00,0\.00,INR,Success,/);
   }, 60_000);
 
-  test('q filters as the page does (part of a user ID or exchange ID, any case); status filters', async () => {
+  test('q filters as the page does (part of a user ID, exchange ID or customer email, any case); status filters', async () => {
+    // a part of the email, as typed into the page's search: the download has the rows the page lists
+    const byEmail = await csv('?q=MEERA.IYER');
+    expect(byEmail.lines).toHaveLength(1 + 401);
+    const page = await t.request<{ total?: number }>('GET', '/api/admin/credit-history?q=MEERA.IYER&pageSize=1', { token: adminToken });
+    expect(page.headers.get('x-total-count')).toBe('401');
     const byUser = await csv(`?q=${meera.slice(0, 18).toUpperCase()}`);
     expect(byUser.lines).toHaveLength(1 + 401);
     expect(byUser.lines.slice(1).every((l) => l.includes(`,${meera},`) && l.includes(',meera.iyer@example.com,'))).toBe(true);

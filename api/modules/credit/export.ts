@@ -23,7 +23,7 @@ type BatchRow = Awaited<ReturnType<ReturnType<typeof batchQuery>['execute']>>[nu
 function batchQuery(db: Db, filter: { q?: string; status?: PushStatus }, after: Cursor | null) {
   let query = creditRecordQuery(db)
     .select(['l.created_at', 'l.pushed_at', sql<string>`l.created_at::text`.as('cursor_at')])
-    .where(ledgerWhere({ status: filter.status, q: filter.q }));
+    .where(ledgerWhere({ status: filter.status, q: filter.q, qMatchesEmail: true }));
   if (after) query = query.where(sql<boolean>`(l.created_at, l.id) < (${after.createdAt}::timestamptz, ${after.id}::bigint)`);
   return query.orderBy('l.created_at', 'desc').orderBy('l.id', 'desc').limit(BATCH);
 }
