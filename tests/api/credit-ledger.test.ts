@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { MAX_PUSH_ATTEMPTS, pushAllDueCredits, pushBackoffSeconds, pushDueCredits } from '#api/modules/credit/push.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
 import { databaseKinds } from '#tests/helpers/db.ts';
-import { SHOPIFY_TOKEN } from '#tests/helpers/fake-shopify-backend.ts';
+import { SHOPIFY_TOKEN, shopifyEnv } from '#tests/helpers/fake-shopify-backend.ts';
 import { startFakeShopify } from '#tests/helpers/fake-shopify.ts';
 import { createWarehouse, requestAt, signInPerson, uniqueEmail, type Person } from '#tests/helpers/fixtures.ts';
 
@@ -23,10 +23,7 @@ describe.each(databaseKinds())('credit assignment against Shopify (%s)', (kind) 
   beforeAll(async () => {
     fake = await startFakeShopify({ token: SHOPIFY_TOKEN });
     t = await createTestApp(kind, {
-      SHOP_BACKEND: 'shopify',
-      SHOPIFY_ADMIN_URL: fake.url,
-      SHOPIFY_ADMIN_TOKEN: SHOPIFY_TOKEN,
-      SHOPIFY_API_VERSION: fake.apiVersion,
+      ...shopifyEnv(fake),
       SHOPIFY_TIMEOUT_MS: '1000',
     });
     shopifyId = fake.addCustomer('rohan.mehta@example.com', { firstName: 'Rohan', lastName: 'Mehta' });
@@ -158,10 +155,7 @@ describe.each(databaseKinds())('the credit push worker against the shop (%s)', (
     // an API version whose credits carry a note naming the ledger row
     fake = await startFakeShopify({ token: SHOPIFY_TOKEN, apiVersion: '2027-01' });
     t = await createTestApp(kind, {
-      SHOP_BACKEND: 'shopify',
-      SHOPIFY_ADMIN_URL: fake.url,
-      SHOPIFY_ADMIN_TOKEN: SHOPIFY_TOKEN,
-      SHOPIFY_API_VERSION: fake.apiVersion,
+      ...shopifyEnv(fake),
       // generous: these tests are about the worker, not the timeout (shopify-retries covers that)
       SHOPIFY_TIMEOUT_MS: '30000',
     });

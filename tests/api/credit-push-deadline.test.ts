@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { pushAllDueCredits, pushDeadline } from '#api/modules/credit/push.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
 import { databaseKinds } from '#tests/helpers/db.ts';
-import { SHOPIFY_TOKEN } from '#tests/helpers/fake-shopify-backend.ts';
+import { SHOPIFY_TOKEN, shopifyEnv } from '#tests/helpers/fake-shopify-backend.ts';
 import { startFakeShopify, type FakeShopify } from '#tests/helpers/fake-shopify.ts';
 import { createWarehouse, requestAt, signInPerson, uniqueEmail, type Person } from '#tests/helpers/fixtures.ts';
 
@@ -21,10 +21,7 @@ describe.each(databaseKinds())('a credit push never outlives its lease (%s)', (k
   beforeAll(async () => {
     fake = await startFakeShopify({ token: SHOPIFY_TOKEN });
     t = await createTestApp(kind, {
-      SHOP_BACKEND: 'shopify',
-      SHOPIFY_ADMIN_URL: fake.url,
-      SHOPIFY_ADMIN_TOKEN: SHOPIFY_TOKEN,
-      SHOPIFY_API_VERSION: fake.apiVersion,
+      ...shopifyEnv(fake),
       // one Shopify request may take longer than the whole lease: only the deadline keeps the push inside it
       SHOPIFY_TIMEOUT_MS: '10000',
       CREDIT_PUSH_LEASE_SECONDS: String(LEASE_S),

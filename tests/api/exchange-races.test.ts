@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, setDefaultTimeo
 import type { EventType } from '#api/db/types.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
 import { databaseKinds } from '#tests/helpers/db.ts';
-import { SHOPIFY_TOKEN } from '#tests/helpers/fake-shopify-backend.ts';
+import { SHOPIFY_TOKEN, shopifyEnv } from '#tests/helpers/fake-shopify-backend.ts';
 import { startFakeShopify, type FakeShopify } from '#tests/helpers/fake-shopify.ts';
 import { createRequest, createWarehouse, mailsTo, requestAt, shippingBody, signInPerson, uniqueEmail, type Person } from '#tests/helpers/fixtures.ts';
 
@@ -28,7 +28,7 @@ describe.each(databaseKinds())('concurrent changes have one winner (%s)', (kind)
   beforeAll(async () => {
     // the shop is the fake Shopify on its socket: its pushes are counted there, not by a wrapper of ours
     fake = await startFakeShopify({ token: SHOPIFY_TOKEN });
-    t = await createTestApp(kind, { SHOP_BACKEND: 'shopify', SHOPIFY_ADMIN_URL: fake.url, SHOPIFY_ADMIN_TOKEN: SHOPIFY_TOKEN, SHOPIFY_API_VERSION: fake.apiVersion, SHOPIFY_TIMEOUT_MS: '30000' });
+    t = await createTestApp(kind, { ...shopifyEnv(fake), SHOPIFY_TIMEOUT_MS: '30000' });
     admin = await signInPerson(t, 'valuer@swappoints.example', { admin: true });
     secondAdmin = await signInPerson(t, 'second.valuer@swappoints.example', { admin: true });
     const email = uniqueEmail();

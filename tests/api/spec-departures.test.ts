@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test, setDefaultTimeout } from '
 import { reconcileCredits } from '#api/modules/credit/reconcile.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
 import { databaseKinds } from '#tests/helpers/db.ts';
-import { SHOPIFY_TOKEN } from '#tests/helpers/fake-shopify-backend.ts';
+import { SHOPIFY_TOKEN, shopifyEnv } from '#tests/helpers/fake-shopify-backend.ts';
 import { startFakeShopify } from '#tests/helpers/fake-shopify.ts';
 import { createWarehouse, mailsTo, requestAt, signInPerson, uniqueEmail, type Person } from '#tests/helpers/fixtures.ts';
 
@@ -20,7 +20,7 @@ describe.each(databaseKinds())('spec departures, against a Shopify shop (%s)', (
 
   beforeAll(async () => {
     fake = await startFakeShopify({ token: SHOPIFY_TOKEN });
-    t = await createTestApp(kind, { SHOP_BACKEND: 'shopify', SHOPIFY_ADMIN_URL: fake.url, SHOPIFY_ADMIN_TOKEN: SHOPIFY_TOKEN, SHOPIFY_API_VERSION: fake.apiVersion });
+    t = await createTestApp(kind, { ...shopifyEnv(fake) });
     shopifyId = fake.addCustomer('meera.iyer@example.com', { firstName: 'Meera', lastName: 'Iyer' });
     customer = await signInPerson(t, 'meera.iyer@example.com');
     admin = await signInPerson(t, 'valuer@swappoints.example', { admin: true });

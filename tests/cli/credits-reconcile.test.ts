@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, setDefaul
 import { rmSync } from 'node:fs';
 import { runCli, tempDataDir } from '#tests/helpers/cli.ts';
 import { cliTargets } from '#tests/helpers/cli-targets.ts';
-import { SHOPIFY_TOKEN } from '#tests/helpers/fake-shopify-backend.ts';
+import { SHOPIFY_TOKEN, shopifyEnv } from '#tests/helpers/fake-shopify-backend.ts';
 import { startFakeShopify, type FakeShopify } from '#tests/helpers/fake-shopify.ts';
 import { requestAt, uniqueEmail, withContext } from './operator-data.ts';
 
@@ -36,10 +36,7 @@ describe.each(all.map((t) => [t.name, t] as const))('credits reconcile against S
     fake = await startFakeShopify({ token: SHOPIFY_TOKEN });
     env = {
       ...target.env,
-      SHOP_BACKEND: 'shopify',
-      SHOPIFY_ADMIN_URL: fake.url,
-      SHOPIFY_ADMIN_TOKEN: SHOPIFY_TOKEN,
-      SHOPIFY_API_VERSION: fake.apiVersion,
+      ...shopifyEnv(fake),
       SHOPIFY_TIMEOUT_MS: '5000',
     };
     for (const key of Object.keys(people) as (keyof typeof people)[]) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { connectPostgres } from '#api/db/connect.ts';
 import { createLogger } from '#api/lib/log.ts';
-import { ledgerRow, SHOPIFY_TOKEN } from '#tests/helpers/fake-shopify-backend.ts';
+import { ledgerRow, SHOPIFY_TOKEN, shopifyEnv } from '#tests/helpers/fake-shopify-backend.ts';
 import { startFakeShopify, type FakeShopify } from '#tests/helpers/fake-shopify.ts';
 import { startServer, type RunningServer } from '#tests/helpers/server.ts';
 
@@ -15,10 +15,7 @@ describe.skipIf(!process.env.DATABASE_URL)('stopping under one deadline', () => 
     fake = await startFakeShopify({ token: SHOPIFY_TOKEN });
     server = await startServer(
       {
-        SHOP_BACKEND: 'shopify',
-        SHOPIFY_ADMIN_URL: fake.url,
-        SHOPIFY_ADMIN_TOKEN: SHOPIFY_TOKEN,
-        SHOPIFY_API_VERSION: fake.apiVersion,
+        ...shopifyEnv(fake),
         SHOPIFY_TIMEOUT_MS: '60000',
         SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
         DEMO_SEED: 'false',

@@ -7,6 +7,14 @@ import type { FakeShopify } from './fake-shopify.ts';
 
 export const SHOPIFY_TOKEN = 'shpat_test_0123456789abcdef0123456789abcdef';
 
+/** The settings that point SwapPoints at the fake as its Shopify shop (started with SHOPIFY_TOKEN). */
+export const shopifyEnv = (fake: FakeShopify) => ({
+  SHOP_BACKEND: 'shopify',
+  SHOPIFY_ADMIN_URL: fake.url,
+  SHOPIFY_ADMIN_TOKEN: SHOPIFY_TOKEN,
+  SHOPIFY_API_VERSION: fake.apiVersion,
+});
+
 /** The Shopify backend pointed at a fake, with its log lines kept for inspection. */
 export function backendFor(fake: FakeShopify, db: Db, env: Record<string, string> = {}) {
   const lines: string[] = [];
@@ -15,10 +23,7 @@ export function backendFor(fake: FakeShopify, db: Db, env: Record<string, string
     DATA_DIR: '/tmp/swappoints-shopify-tests',
     PUBLIC_URL: 'https://swap.example.com',
     MAIL_LOG_LINKS_IN_PRODUCTION: 'true',
-    SHOP_BACKEND: 'shopify',
-    SHOPIFY_ADMIN_URL: fake.url,
-    SHOPIFY_ADMIN_TOKEN: SHOPIFY_TOKEN,
-    SHOPIFY_API_VERSION: fake.apiVersion,
+    ...shopifyEnv(fake),
     // generous, for a loaded machine: a timeout test passes its own short SHOPIFY_TIMEOUT_MS
     SHOPIFY_TIMEOUT_MS: '30000',
     ...env,
