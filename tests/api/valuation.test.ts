@@ -57,6 +57,16 @@ describe.each(databaseKinds())('valuation guide, quotes and bonus campaigns (%s)
       expect(otherBrand.body).toEqual({ eligible: true, estimate: null, bonus: null, currency: 'INR', match: null });
     });
 
+    test('a pattern longer than the index key, with spaces or accents, is found anywhere in the name, its end included', async () => {
+      await entry('Brother', 'TN-2420 High Yield', 'Brother TN-2420 High Yield Toner', 900);
+      await entry('Brother', 'TN-2420', 'Brother TN-2420 Toner', 700);
+      await entry('Brother', 'Tête-DR2400', 'Brother drum, accented', 500);
+      expect((await quote('Brother', 'Original brother tn-2420 HIGH yield', 'new')).body).toMatchObject({ estimate: 900, match: { model: 'TN-2420 High Yield' } });
+      expect((await quote('Brother', 'brother tn-2420 high', 'new')).body).toMatchObject({ estimate: 700, match: { model: 'TN-2420' } });
+      expect((await quote('Brother', 'TÊTE-DR2400', 'new')).body).toMatchObject({ estimate: 500, match: { model: 'Tête-DR2400' } });
+      expect((await quote('Brother', 'TN-242 toner', 'new')).body).toMatchObject({ estimate: null, match: null });
+    });
+
     test('estimate = base × the condition multiplier, whole units; the multipliers are editable', async () => {
       const byCondition: Record<string, number> = {};
       for (const condition of ['new', 'like_new', 'very_good', 'good', 'fair', 'poor']) byCondition[condition] = (await quote('Canon', 'Canon PG-245 XL', condition)).body.estimate;

@@ -60,10 +60,33 @@ const runningCampaignsSql = (brand: string) => sql<RunningCampaign[]>`(
     from bonus_campaigns c
    where c.starts_at <= now() and c.ends_at > now() and (c.brand is null or lower(c.brand) = lower(${brand})))`;
 
+/** How many leading characters of a model the match index of migration 013 holds. */
+const MATCH_KEY_LENGTH = 6;
+
+/**
+ * The active entry of `brand` whose model is found in `product` (lower case), the longest (then the
+ * oldest) first. A model found in the name starts with one of the name's substrings of up to
+ * MATCH_KEY_LENGTH characters; each is one probe of the index of migration 013 (brand, the model's
+ * first characters), which answers the few entries starting so, and only those are tested.
+ */
+const matchingEntrySql = (brand: string, product: string) => sql<EntryMatchRow>`
+  select m.* from (
+    select distinct substr(p.name, i, n) as key
+      from (select ${product}::text as name) p, generate_series(1, length(p.name)) i, generate_series(1, ${sql.lit(MATCH_KEY_LENGTH)}) n
+     where i + n - 1 <= length(p.name)) k
+   cross join lateral (
+     select id, brand, model, name, base_value from valuation_entries
+      where lower(brand) = lower(${brand}) and is_active and left(lower(model), ${sql.lit(MATCH_KEY_LENGTH)}) = k.key
+        and strpos(${product}, lower(model)) > 0
+      order by length(model) desc, id limit 1) m
+   order by length(m.model) desc, m.id limit 1`;
+
+type EntryMatchRow = { id: string; brand: string; model: string; name: string; base_value: string };
+
 /**
  * GET /api/valuation/quote. One statement: the longest active pattern of the brand found in the
- * product name (walked off the partial index, longest first), the first refusing rule, the
- * condition's multiplier, the minimum and the running campaigns.
+ * product name (matchingEntrySql), the first refusing rule, the condition's multiplier, the minimum
+ * and the running campaigns.
  */
 export async function quoteFor(db: Db, input: QuoteInput, currency: string): Promise<QuoteFacts> {
   const condition = cleanText(input.condition);
@@ -79,11 +102,7 @@ export async function quoteFor(db: Db, input: QuoteInput, currency: string): Pro
            (select minimum_value from valuation_settings) as minimum_value,
            ${runningCampaignsSql(brand)} as campaigns
       from (select 1) one
-      left join lateral (
-        select id, brand, model, name, base_value from valuation_entries
-         where lower(brand) = lower(${brand}) and is_active and strpos(${product}, lower(model)) > 0
-         order by length(model) desc, id limit 1
-      ) e on true`.execute(db);
+      left join lateral (${matchingEntrySql(brand, product)}) e on true`.execute(db);
   const row = rows[0]!;
   if (row.rule_reason) return { quote: { eligible: false, reason: row.rule_reason }, entryId: null, campaignId: null };
   if (row.entry_id === null) return { quote: { eligible: true, estimate: null, bonus: null, currency, match: null }, entryId: null, campaignId: null };
@@ -126,15 +145,9 @@ export async function creditGuideFor(
   db: Db,
   request: { brand: string; product_name: string; quote_entry_id: string | null; quote_campaign_id: string | null; quote_estimate: string | null },
 ): Promise<CreditGuide> {
-  const entryQuery = db.selectFrom('valuation_entries').select(['id', 'brand', 'model', 'name', 'base_value']);
   const entry = request.quote_entry_id
-    ? await entryQuery.where('id', '=', request.quote_entry_id).executeTakeFirst()
-    : await entryQuery
-        .where(sql<boolean>`lower(brand) = lower(${request.brand}) and is_active and strpos(${request.product_name.toLowerCase()}, lower(model)) > 0`)
-        .orderBy(sql`length(model)`, 'desc')
-        .orderBy('id')
-        .limit(1)
-        .executeTakeFirst();
+    ? await db.selectFrom('valuation_entries').select(['id', 'brand', 'model', 'name', 'base_value']).where('id', '=', request.quote_entry_id).executeTakeFirst()
+    : (await matchingEntrySql(request.brand, request.product_name.toLowerCase()).execute(db)).rows[0];
   const [multipliers, campaign] = await Promise.all([
     listMultipliers(db),
     campaignForCredit(db, request, Number(request.quote_estimate ?? 0) || 1),
