@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { join, normalize } from 'node:path';
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
+import { withHeaders } from './headers.ts';
 
 /**
  * Compression at the edge. Built assets (`/assets/*`) have brotli and gzip copies made at build
@@ -107,11 +108,16 @@ export async function compressResponse(request: Request, pathname: string, respo
     const copy = await precompressed(publicDir, pathname, encoding, response);
     if (copy) return copy;
   }
+  const length = Number(response.headers.get('content-length') ?? NaN);
+  if (!encoding || length < MIN_BYTES) {
+    // sent as it is: only the headers change, in place where they can (they can in Bun)
+    const sent = withHeaders(response, { 'content-type': type });
+    appendVary(sent.headers);
+    return sent;
+  }
   const headers = new Headers(response.headers);
   headers.set('content-type', type);
   appendVary(headers);
-  const length = Number(response.headers.get('content-length') ?? NaN);
-  if (!encoding || length < MIN_BYTES) return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   headers.set('content-encoding', encoding);
   headers.delete('content-length');
   headers.delete('etag');

@@ -1,6 +1,7 @@
 import type { Logger } from '#api/lib/log.ts';
 import { CLIENT_IP_HEADER } from '#api/lib/request-meta.ts';
 import { compressResponse } from './compression.ts';
+import { withHeaders } from './headers.ts';
 import { errorPage } from './error-page.ts';
 import type { PageFailures } from './page-failures.ts';
 import { inlineStylesheets } from './inline-css.ts';
@@ -85,10 +86,7 @@ export function createEdge(options: EdgeOptions) {
     const started = performance.now();
     const given = incoming.headers.get('x-request-id');
     const requestId = given && /^[\w.-]{1,100}$/.test(given) ? given : crypto.randomUUID();
-    const headers = new Headers(incoming.headers);
-    headers.set('x-request-id', requestId);
-    headers.set(CLIENT_IP_HEADER, clientAddress(incoming, socket, options.trustProxy));
-    const request = new Request(incoming, { headers });
+    const request = withHeaders(incoming, { 'x-request-id': requestId, [CLIENT_IP_HEADER]: clientAddress(incoming, socket, options.trustProxy) });
     const { pathname } = new URL(request.url);
     const toApp = isAppPath(pathname);
 
@@ -109,10 +107,9 @@ export function createEdge(options: EdgeOptions) {
       response = errorPage({ databaseDown, message: noted, supportEmail: options.pageErrors.supportEmail, path: pathname + new URL(request.url).search, requestId });
     }
 
-    // Responses from fetch handlers may have immutable headers: copy them.
-    const out = new Headers(response.headers);
+    response = withHeaders(response, { 'x-request-id': requestId });
+    const out = response.headers;
     applySecurityHeaders(out, options);
-    out.set('x-request-id', requestId);
     if (!out.has('cache-control')) {
       if (pathname.startsWith('/assets/') && response.status === 200) out.set('cache-control', 'public, max-age=31536000, immutable');
       else out.set('cache-control', 'no-store');
@@ -125,12 +122,11 @@ export function createEdge(options: EdgeOptions) {
       status: response.status,
       ms,
     });
-    let body: ReadableStream<Uint8Array> | null = response.body;
-    if (body && options.publicDir && !toApp && (out.get('content-type') ?? '').startsWith('text/html')) {
-      body = inlineStylesheets(body, options.publicDir);
+    if (response.body && options.publicDir && !toApp && (out.get('content-type') ?? '').startsWith('text/html')) {
       out.delete('content-length');
+      response = new Response(inlineStylesheets(response.body, options.publicDir), { status: response.status, statusText: response.statusText, headers: out });
     }
-    return compressResponse(request, pathname, new Response(body, { status: response.status, statusText: response.statusText, headers: out }), options.publicDir);
+    return compressResponse(request, pathname, response, options.publicDir);
   };
 }
 
