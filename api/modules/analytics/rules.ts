@@ -33,10 +33,7 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((new Date(`${to}T00:00:00Z`).getTime() - new Date(`${from}T00:00:00Z`).getTime()) / DAY_MS);
 }
 
-/** Today's date in a time zone (yyyy-mm-dd). */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
+export { todayIn } from '#api/lib/days.ts';
 
 export interface DateRange {
   from: string;

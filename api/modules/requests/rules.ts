@@ -1,4 +1,5 @@
 import { CONDITIONS, type Condition, type RequestStatus } from '#api/db/types.ts';
+import { todayIn } from '#api/lib/days.ts';
 
 /**
  * Rules of the request journey that the API enforces and the pages repeat to help before a call:
@@ -42,10 +43,7 @@ export const CREDIT_USUALLY_WITHIN_DAYS = 3;
 
 export const DECLINE_NEEDS_FEEDBACK = 'Please tell the customer why the request is declined (Admin Feedback).';
 
-/** Today's yyyy-mm-dd in `timeZone` (the shop's): the latest shipping date accepted. */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
+export { todayIn };
 
 /** yyyy-mm-dd strings compare in calendar order. */
 export function isFutureDay(day: string, timeZone: string, now: Date = new Date()): boolean {
