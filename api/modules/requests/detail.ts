@@ -2,21 +2,20 @@ import type { AppContext } from '#api/context.ts';
 import { balanceOrNull } from '#api/modules/credit/service.ts';
 import { eventsOf } from './events.ts';
 import type { AdminExchangeRequestDetail, ExchangeRequestDetail } from './model.ts';
-import { creditPushStatusOf, ownRequestOr404, requestOr404, withImages } from './queries.ts';
+import { ownRequestOr404, requestOr404, withImages } from './queries.ts';
 import { valuationDetailOf } from '#api/modules/valuation/credit.ts';
 import { creditGuideFor } from '#api/modules/valuation/queries.ts';
 
 /** GET /api/exchange/{id}: the customer's own request, its timeline, valuation, balance and credit push. */
 export async function customerRequestDetail(ctx: AppContext, userId: string, id: string | undefined): Promise<ExchangeRequestDetail> {
   const row = await ownRequestOr404(ctx.db, userId, id);
-  const [[request], events, valuation, balance, creditPushStatus] = await Promise.all([
+  const [[request], events, valuation, balance] = await Promise.all([
     withImages(ctx.db, [row]),
     eventsOf(ctx.db, row.id, 'customer'),
     valuationDetailOf(ctx.db, row.id),
     balanceOrNull(ctx, userId),
-    creditPushStatusOf(ctx.db, row.id),
   ]);
-  return { ...request!, ...valuation, events, totalShopifyCredit: balance, totalLoyaltyPoints: balance, creditPushStatus };
+  return { ...request!, ...valuation, events, totalShopifyCredit: balance, totalLoyaltyPoints: balance };
 }
 
 /** GET /api/admin/exchange-requests/{id}: the request, its timeline, and who the customer is. */
@@ -44,7 +43,8 @@ export async function adminRequestDetail(ctx: AppContext, id: string | undefined
     customerEmail: customer?.email ?? row.customer_email,
     totalLoyaltyPoints: balance,
     totalShopifyCredit: balance,
-    ...valuation,
+    creditBreakdown: valuation.creditBreakdown,
+    inspectionImages: valuation.inspectionImages,
     creditGuide,
   };
 }

@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '#api/db/connect.ts';
-import type { Database, ExchangeRequestRow, PushStatus, RequestStatus } from '#api/db/types.ts';
+import type { Database, ExchangeRequestRow, RequestStatus } from '#api/db/types.ts';
 import { notFound } from '#api/lib/errors.ts';
 import { isUuid } from '#api/lib/request-meta.ts';
 import { imagesOf } from '#api/modules/images/service.ts';
@@ -151,10 +151,4 @@ export async function countAdminTabs(db: Db, filter: { q?: string } = {}): Promi
   const counts = await Promise.all(REQUEST_TABS.map((tab) => countOf(db, adminBase(db, { ...filter, tab }), bucketOf({ ...filter, tab }))));
   const [pending, awaitingShipping, inTransit, received] = counts as [number, number, number, number];
   return { pending, awaitingShipping, inTransit, received };
-}
-
-/** The push status of a request's credit ('pending' until the shop has it), or null when none is assigned. */
-export async function creditPushStatusOf(db: Db, requestId: string): Promise<PushStatus | null> {
-  const row = await db.selectFrom('credit_ledger').select('push_status').where('exchange_request_id', '=', requestId).executeTakeFirst();
-  return row?.push_status ?? null;
 }
