@@ -53,10 +53,11 @@ async function serve(url: string) {
   // The floor: the same statements the endpoints run (session check, rows, count, images, events, the
   // valuation, the local shop's balance), no framework.
   const pool = new pg.Pool({ connectionString: url, max: 10 });
-  const q = async (text: string, values: unknown[]) => (await pool.query(text, values)).rows;
+  // `name`: a statement the app prepares on each connection (api/db/prepared.ts), prepared here too
+  const q = async (text: string, values: unknown[], name?: string) => (await pool.query({ text, values, name })).rows;
   const session = (sid: string, sub: string) =>
     q(`select u.id, u.email, u.name, u.is_admin, s.id as session_id from sessions s join users u on u.id = s.user_id
-       where s.id = $1 and s.user_id = $2 and s.revoked_at is null and s.expires_at > now()`, [sid, sub]);
+       where s.id = $1 and s.user_id = $2 and s.revoked_at is null and s.expires_at > now()`, [sid, sub], 'session');
   const images = (ids: string[]) =>
     q(`select request_id, url, public_id from request_images where request_id = any($1::uuid[]) and kind = 'item' order by request_id, position`, [ids]);
   const claims = (request: Request) => JSON.parse(Buffer.from(request.headers.get('authorization')!.split('.')[1]!, 'base64url').toString());
@@ -70,7 +71,7 @@ async function serve(url: string) {
       if (url.pathname === '/quote') {
         // the statement of GET /api/valuation/quote (api/modules/valuation/queries.ts quoteFor)
         const p = url.searchParams;
-        const [row] = await q(QUOTE_SQL, [p.get('brand'), p.get('productName')!.toLowerCase(), p.get('condition')]);
+        const [row] = await q(QUOTE_SQL, [p.get('brand'), p.get('productName')!.toLowerCase(), p.get('condition')], 'quote');
         return Response.json(row);
       }
       if (url.pathname.startsWith('/detail/')) {

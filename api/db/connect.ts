@@ -4,6 +4,7 @@ import { Kysely } from 'kysely';
 import pg from 'pg';
 import type { Logger } from '#api/lib/log.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
+import { preparedNameOf } from './prepared.ts';
 import { ReadRetryPostgresDialect } from './resilience.ts';
 import type { Database } from './types.ts';
 
@@ -43,6 +44,15 @@ class FastConnectClient extends pg.Client {
   constructor(config: pg.ClientConfig) {
     super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   }
+
+  /** Kysely calls query(text, values); a marked statement (prepared.ts) runs as a named one. */
+  // @ts-expect-error pg's overloads cannot be restated one by one; every call is passed on as it came
+  override query(...args: unknown[]) {
+    const [text, values] = args;
+    const name = typeof text === 'string' && args.length === 2 ? preparedNameOf(text) : undefined;
+    if (name) return super.query({ name, text: text as string, values: values as unknown[] });
+    return (super.query as (...passed: unknown[]) => unknown).apply(this, args);
+  }
 }
 
 /** PostgreSQL through a pool that survives a server restart: failed queries error, later ones reconnect. */
@@ -74,7 +84,7 @@ export function connectPostgres(url: string, log: Logger, max = 10, timeouts: Po
         client.on('error', () => {});
         await client.connect();
         try {
-          return (await client.query(text, values as unknown[])).rows;
+          return (await (client as pg.Client).query(text, values as unknown[])).rows;
         } finally {
           client.end().catch(() => {});
         }

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '#api/db/connect.ts';
+import { preparedMark } from '#api/db/prepared.ts';
 import type { Analytics } from './model.ts';
 import { TOP_N, bucketOf, bucketStarts, type DateRange } from './rules.ts';
 
@@ -46,7 +47,7 @@ async function readRollups(db: Db, range: DateRange, options: { timeZone: string
   const { timeZone, currency } = options;
   const inRange = sql`day >= ${range.from}::date and day <= ${range.to}::date`;
   const { rows } = await sql<RollupRead>`
-    select (select zone from analytics_rollup_state) as zone,
+    select ${preparedMark('analytics-rollups')} (select zone from analytics_rollup_state) as zone,
       ${listOf(sql`select day::text as day, outcome, sum(n) as n from analytics_requests_daily where ${inRange} group by 1, 2`)} as received,
       ${listOf(sql`
         select day::text as day, sum(amount) filter (where currency = ${currency}) as amount, sum(bonus) filter (where currency = ${currency}) as bonus,
@@ -80,16 +81,20 @@ function rankValuesSql(bounds: { lo: Date; hi: Date }, histogram: Hour[], ranks:
     }
     throw new Error(`rank ${rank} beyond ${before} credited requests`);
   };
-  return sql.join(
+  // one lookup planned once and run per rank (a union of one subquery per rank took a millisecond to plan)
+  const places = sql.join(
     ranks.map((rank) => {
       const { hour, offset } = place(rank);
-      return sql`(select ${rank}::integer as rank, ${SECONDS}::float8 as s from exchange_requests
-           where credited_at is not null and credited_at >= ${bounds.lo} and credited_at < ${bounds.hi}
-             and ${SECONDS} >= ${hour * 3600} and ${SECONDS} < ${(hour + 1) * 3600}
-           order by ${SECONDS} offset ${offset} limit 1)`;
+      return sql`(${rank}::integer, ${hour}::integer, ${offset}::integer)`;
     }),
-    sql` union all `,
   );
+  return sql`
+    select v.rank, x.s from (values ${places}) v(rank, hour, skip)
+     cross join lateral (
+       select ${SECONDS}::float8 as s from exchange_requests
+        where credited_at is not null and credited_at >= ${bounds.lo} and credited_at < ${bounds.hi}
+          and ${SECONDS} >= v.hour * 3600 and ${SECONDS} < (v.hour + 1) * 3600
+        order by ${SECONDS} offset v.skip limit 1) x`;
 }
 
 /**
@@ -109,7 +114,7 @@ async function readRanked(db: Db, range: DateRange, currency: string, first: Rol
   const ranks = credited === 0 ? [] : [...new Set(positions.flatMap((position) => [Math.floor(position), Math.ceil(position)]))];
   const inRange = sql`day >= ${range.from}::date and day <= ${range.to}::date`;
   const { rows } = await sql<{ sums: (Ranked & { upToLast: boolean })[] | string; values: { rank: number; s: number }[] | string }>`
-    select ${listOf(
+    select ${preparedMark('analytics-ranked')} ${listOf(
       sql`select name, sum(credit) as credit, sum(n) as n, name <= ${page.at(-1)?.name ?? ''}::text as "upToLast" from analytics_products_daily
            where currency = ${currency} and name = any(${page.map((p) => p.name)}::text[]) and ${inRange}
            group by name having sum(n) > 0 order by credit desc, name limit ${TOP_N}`,

@@ -1,4 +1,5 @@
 import type { Db } from '#api/db/connect.ts';
+import { preparedMark } from '#api/db/prepared.ts';
 
 /** Sessions: the one a request carries (read with its user in one join), and signing out. */
 
@@ -23,6 +24,7 @@ export async function loadSession(db: Db, sessionId: string, userId: string, idl
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select(['users.id', 'users.email', 'users.name', 'users.is_admin', 'sessions.id as session_id', 'sessions.last_seen_at'])
+    .modifyFront(preparedMark('session'))
     .where('sessions.id', '=', sessionId)
     .where('sessions.user_id', '=', userId)
     .where('sessions.revoked_at', 'is', null)

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '#api/db/connect.ts';
+import { preparedMark } from '#api/db/prepared.ts';
 import { CONDITIONS, type Condition } from '#api/db/types.ts';
 import { AppError } from '#api/lib/errors.ts';
 import { cleanText, containsPattern } from '#api/lib/text.ts';
@@ -94,7 +95,7 @@ export async function quoteFor(db: Db, input: QuoteInput, currency: string): Pro
   const brand = cleanText(input.brand) ?? '';
   const product = (cleanText(input.productName) ?? '').toLowerCase();
   const { rows } = await sql<QuoteRow>`
-    select e.id as entry_id, e.brand as entry_brand, e.model as entry_model, e.name as entry_name, e.base_value,
+    select ${preparedMark('quote')} e.id as entry_id, e.brand as entry_brand, e.model as entry_model, e.name as entry_name, e.base_value,
            (select r.reason from valuation_rules r
              where lower(r.brand) = lower(${brand}) and (r.model is null or strpos(${product}, lower(r.model)) > 0)
              order by r.model is null, length(r.model) desc, r.id limit 1) as rule_reason,
