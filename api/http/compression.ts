@@ -1,13 +1,14 @@
 import { stat } from 'node:fs/promises';
 import { join, normalize } from 'node:path';
-import { constants, createBrotliCompress, createGzip } from 'node:zlib';
+import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSync } from 'node:zlib';
 import { withHeaders } from './headers.ts';
 
 /**
  * Compression at the edge. Built assets (`/assets/*`) have brotli and gzip copies made at build
- * time (`scripts/compress-assets.ts`) and are served from them; pages, RSC payloads and JSON are
- * compressed as they stream, flushed after every chunk so the browser still gets the first bytes
- * (the head, the shell) before the render finishes. Images and other already-compressed bodies pass as they are.
+ * time (`scripts/compress-assets.ts`) and are served from them; a small body of known length (JSON)
+ * is compressed whole; pages and RSC payloads are compressed as they stream, flushed after every
+ * chunk so the browser still gets the first bytes (the head, the shell) before the render finishes.
+ * Images and other already-compressed bodies pass as they are.
  */
 export type Encoding = 'br' | 'gzip';
 
@@ -60,6 +61,17 @@ async function precompressed(publicDir: string, pathname: string, encoding: Enco
   return new Response(Bun.file(path), { status: 200, headers });
 }
 
+/** Up to this size a body of known length is compressed in one call (about a millisecond at most). */
+const WHOLE_BODY_BYTES = 256 * 1024;
+/** Bodies the API builds whole, never streamed: read and compressed in one call whatever their size. */
+const WHOLE = /^application\/(problem\+)?json/i;
+
+function compressWhole(body: Uint8Array, encoding: Encoding): Buffer<ArrayBuffer> {
+  return encoding === 'br'
+    ? (brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } }) as Buffer<ArrayBuffer>)
+    : (gzipSync(body, { level: GZIP_LEVEL }) as Buffer<ArrayBuffer>);
+}
+
 /** The body compressed as it streams; every chunk from the source is flushed through at once. */
 export function compressStream(body: ReadableStream<Uint8Array>, encoding: Encoding): ReadableStream<Uint8Array> {
   const zlib =
@@ -109,17 +121,28 @@ export async function compressResponse(request: Request, pathname: string, respo
     if (copy) return copy;
   }
   const length = Number(response.headers.get('content-length') ?? NaN);
-  if (!encoding || length < MIN_BYTES) {
-    // sent as it is: only the headers change, in place where they can (they can in Bun)
+  const sentAsItIs = () => {
+    // only the headers change, in place where they can (they can in Bun)
     const sent = withHeaders(response, { 'content-type': type });
     appendVary(sent.headers);
     return sent;
-  }
+  };
+  if (!encoding || length < MIN_BYTES) return sentAsItIs();
   const headers = new Headers(response.headers);
   headers.set('content-type', type);
   appendVary(headers);
+  headers.delete('etag');
+  if (WHOLE.test(type) || length <= WHOLE_BODY_BYTES) {
+    // a body built whole (an API's JSON, whose length a Response does not tell) is compressed in one
+    // call, and a small one not at all: a compressor stream costs more than a small body's work
+    const body = new Uint8Array(await response.arrayBuffer());
+    if (body.byteLength < MIN_BYTES) return new Response(body, { status: response.status, statusText: response.statusText, headers });
+    const compressed = compressWhole(body, encoding);
+    headers.set('content-encoding', encoding);
+    headers.set('content-length', String(compressed.byteLength));
+    return new Response(compressed, { status: response.status, statusText: response.statusText, headers });
+  }
   headers.set('content-encoding', encoding);
   headers.delete('content-length');
-  headers.delete('etag');
   return new Response(compressStream(response.body, encoding), { status: response.status, statusText: response.statusText, headers });
 }

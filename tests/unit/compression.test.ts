@@ -77,6 +77,16 @@ describe('compressing responses as they stream', () => {
     expect(small.headers.get('content-encoding')).toBeNull();
     expect(small.headers.get('vary')).toBe('Accept-Encoding');
     expect(await small.json()).toEqual({ ok: true });
+    // an API's JSON comes without a Content-Length: a small one is still sent as it is, a large one whole with its length
+    const unsized = await compressResponse(request('br'), '/api/z', Response.json({ ok: true }), undefined);
+    expect(unsized.headers.get('content-encoding')).toBeNull();
+    expect(unsized.headers.get('vary')).toBe('Accept-Encoding');
+    expect(await unsized.json()).toEqual({ ok: true });
+    const large = await compressResponse(request('gzip'), '/api/z', Response.json(JSON.parse(json)), undefined);
+    expect(large.headers.get('content-encoding')).toBe('gzip');
+    const gzipped = await bytesOf(large);
+    expect(large.headers.get('content-length')).toBe(String(gzipped.byteLength));
+    expect(JSON.parse(gunzipSync(gzipped).toString())).toEqual(JSON.parse(json));
 
     const head = await compressResponse(request('br', 'HEAD'), '/dashboard', htmlResponse(), undefined);
     expect(head.headers.get('content-encoding')).toBeNull();
