@@ -1,5 +1,5 @@
 import type { Db } from '#api/db/connect.ts';
-import { preparedMark } from '#api/db/prepared.ts';
+import { compiledOnce, preparedMark } from '#api/db/prepared.ts';
 
 /** Sessions: the one a request carries (read with its user in one join), and signing out. */
 
@@ -14,23 +14,27 @@ export interface CurrentUser {
 /** A session's last_seen_at is written at most this often: not one write per request. */
 const TOUCH_EVERY_MS = 60_000;
 
+/** The statement of every signed-in request, compiled once and prepared on each connection. */
+const liveSession = compiledOnce(['sessionId', 'userId', 'now', 'idleSince'], (db, p) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['users.id', 'users.email', 'users.name', 'users.is_admin', 'sessions.id as session_id', 'sessions.last_seen_at'])
+    .modifyFront(preparedMark('session'))
+    .where('sessions.id', '=', p.sessionId)
+    .where('sessions.user_id', '=', p.userId)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', p.now)
+    .where('sessions.last_seen_at', '>', p.idleSince),
+);
+
 /**
  * The session behind a verified token: live only while not revoked, not expired, used within the
  * last `idleHours`, and its user exists.
  */
 export async function loadSession(db: Db, sessionId: string, userId: string, idleHours: number): Promise<CurrentUser | null> {
   const now = Date.now();
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id', 'users.email', 'users.name', 'users.is_admin', 'sessions.id as session_id', 'sessions.last_seen_at'])
-    .modifyFront(preparedMark('session'))
-    .where('sessions.id', '=', sessionId)
-    .where('sessions.user_id', '=', userId)
-    .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', new Date(now))
-    .where('sessions.last_seen_at', '>', new Date(now - idleHours * 3600_000))
-    .executeTakeFirst();
+  const [row] = await liveSession(db, { sessionId, userId, now: new Date(now), idleSince: new Date(now - idleHours * 3600_000) });
   if (!row) return null;
   if (now - row.last_seen_at.getTime() > TOUCH_EVERY_MS) {
     await db.updateTable('sessions').set({ last_seen_at: new Date(now) }).where('id', '=', sessionId).where('last_seen_at', '<', new Date(now)).execute();

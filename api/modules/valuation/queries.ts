@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '#api/db/connect.ts';
-import { preparedMark } from '#api/db/prepared.ts';
+import { compiledOnce, preparedMark } from '#api/db/prepared.ts';
 import { CONDITIONS, type Condition } from '#api/db/types.ts';
 import { AppError } from '#api/lib/errors.ts';
 import { cleanText, containsPattern } from '#api/lib/text.ts';
@@ -84,8 +84,19 @@ const matchingEntrySql = (brand: string, product: string) => sql<EntryMatchRow>`
 
 type EntryMatchRow = { id: string; brand: string; model: string; name: string; base_value: string };
 
+const quoteStatement = compiledOnce(['brand', 'product', 'condition'], (_db, { brand, product, condition }) => sql<QuoteRow>`
+  select ${preparedMark('quote')} e.id as entry_id, e.brand as entry_brand, e.model as entry_model, e.name as entry_name, e.base_value,
+         (select r.reason from valuation_rules r
+           where lower(r.brand) = lower(${brand}) and (r.model is null or strpos(${product}, lower(r.model)) > 0)
+           order by r.model is null, length(r.model) desc, r.id limit 1) as rule_reason,
+         (select percent from valuation_conditions where condition = ${condition}) as percent,
+         (select minimum_value from valuation_settings) as minimum_value,
+         ${runningCampaignsSql(brand)} as campaigns
+    from (select 1) one
+    left join lateral (${matchingEntrySql(brand, product)}) e on true`);
+
 /**
- * GET /api/valuation/quote. One statement: the longest active pattern of the brand found in the
+ * GET /api/valuation/quote. One statement (compiled once, prepared on each connection): the longest active pattern of the brand found in the
  * product name (matchingEntrySql), the first refusing rule, the condition's multiplier, the minimum
  * and the running campaigns.
  */
@@ -94,17 +105,8 @@ export async function quoteFor(db: Db, input: QuoteInput, currency: string): Pro
   if (!condition || !CONDITIONS.includes(condition as Condition)) throw new AppError(422, INVALID_CONDITION);
   const brand = cleanText(input.brand) ?? '';
   const product = (cleanText(input.productName) ?? '').toLowerCase();
-  const { rows } = await sql<QuoteRow>`
-    select ${preparedMark('quote')} e.id as entry_id, e.brand as entry_brand, e.model as entry_model, e.name as entry_name, e.base_value,
-           (select r.reason from valuation_rules r
-             where lower(r.brand) = lower(${brand}) and (r.model is null or strpos(${product}, lower(r.model)) > 0)
-             order by r.model is null, length(r.model) desc, r.id limit 1) as rule_reason,
-           (select percent from valuation_conditions where condition = ${condition}) as percent,
-           (select minimum_value from valuation_settings) as minimum_value,
-           ${runningCampaignsSql(brand)} as campaigns
-      from (select 1) one
-      left join lateral (${matchingEntrySql(brand, product)}) e on true`.execute(db);
-  const row = rows[0]!;
+  const [row] = await quoteStatement(db, { brand, product, condition });
+  if (!row) throw new Error('the quote statement returned no row');
   if (row.rule_reason) return { quote: { eligible: false, reason: row.rule_reason }, entryId: null, campaignId: null };
   if (row.entry_id === null) return { quote: { eligible: true, estimate: null, bonus: null, currency, match: null }, entryId: null, campaignId: null };
   const estimate = estimateOf(Number(row.base_value), Number(row.percent ?? 100));
