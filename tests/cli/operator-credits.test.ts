@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { readCsv } from '#api/lib/csv.ts';
@@ -11,7 +11,6 @@ import { runCli as runInProcess } from '#cli/program.ts';
 import { standaloneSession } from '#cli/session.ts';
 import { ROOT, runCli } from '#tests/helpers/cli.ts';
 import { cliTarget, type CliTarget } from '#tests/helpers/cli-targets.ts';
-import { startTcpProxy, type TcpProxy } from '#tests/helpers/tcp-proxy.ts';
 import { bulkLedger, ledgerRows, requestAt, withContext } from './operator-data.ts';
 
 // every test runs the real binary, often several times: room for a loaded machine, whichever way the files are run
@@ -39,72 +38,37 @@ const jsonLines = (text: string) =>
 /** What the CSV must hold for a text cell: formula-like text gets a leading apostrophe. */
 const guarded = (text: string | null) => (text === null ? '' : /^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
 
-/** The real binary, kept under control: interrupted mid-export by the test. */
-function spawnExport(env: Record<string, string | undefined>, args: string[]) {
-  return Bun.spawn(['bun', join(ROOT, 'cli/index.ts'), 'credits', 'export', ...args], {
+/**
+ * The real binary, which stops itself once the header and the first page of rows are in its
+ * temporary file (see pause-after-first-page.ts). Resolves when the process is stopped, with the
+ * temporary file; fails saying why if the export ends or never stops.
+ */
+async function exportPausedAfterFirstPage(env: Record<string, string | undefined>, dir: string, name: string) {
+  const proc = Bun.spawn(['bun', '--preload', join(ROOT, 'tests/helpers/pause-after-first-page.ts'), join(ROOT, 'cli/index.ts'), 'credits', 'export', '--out', join(dir, name)], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env } as Record<string, string>,
     stdout: 'pipe',
     stderr: 'pipe',
   });
-}
-type ExportProcess = ReturnType<typeof spawnExport>;
-
-const tempFileOf = (dir: string, name: string) => readdirSync(dir).find((f) => f.startsWith(`.${name}.`) && f.endsWith('.tmp'));
-
-/**
- * The embedded database runs inside the export's own process, with nothing between it and its files
- * that a test could hold, so there the export is stopped (SIGSTOP) as soon as its temporary file
- * holds data. That is timing: it works because 20,000 rows take the export far longer than the
- * 1 ms poll; should the export end first, the test fails saying so (it never passes without the pause).
- */
-async function stopWhenPartial(proc: ExportProcess, dir: string, name: string): Promise<string> {
   const deadline = Date.now() + 60_000;
-  for (;;) {
-    const temp = tempFileOf(dir, name);
-    if (temp && statSync(join(dir, temp)).size > HEADER.length + 2) {
-      proc.kill('SIGSTOP');
-      return join(dir, temp);
-    }
-    if (proc.exitCode !== null) throw new Error(`the export ended (${proc.exitCode}) before it could be interrupted`);
-    if (Date.now() > deadline) throw new Error('no temporary file appeared');
-    await Bun.sleep(1);
+  while (processState(proc.pid) !== 'T') {
+    if (proc.exitCode !== null) throw new Error(`the export ended (${proc.exitCode}) before it paused: ${await new Response(proc.stderr).text()}`);
+    if (Date.now() > deadline) throw new Error('the export did not pause after its first page');
+    await Bun.sleep(20);
   }
+  const temp = readdirSync(dir).find((f) => f.startsWith(`.${name}.`) && f.endsWith('.tmp'));
+  if (!temp) throw new Error('the paused export has no temporary file');
+  return { proc, temp: join(dir, temp) };
 }
 
-/**
- * On PostgreSQL the export reads through a TCP proxy that lets the answer to the first page through
- * and holds every later answer: the export writes the header and that page, then waits for the
- * second page forever. Resolves with the temporary file once it holds exactly `firstPage`.
- */
-async function heldAfterFirstPage(proxy: TcpProxy, start: () => ExportProcess, dir: string, name: string, firstPage: string): Promise<{ proc: ExportProcess; temp: string }> {
-  const held = proxy.holdAnswersAfter(`SELECT ${EXPORT_BATCH_ROWS}`);
-  const proc = start();
-  const ended = proc.exited.then(async (code) => {
-    throw new Error(`the export ended (${code}) before its first page was answered: ${await new Response(proc.stderr).text()}`);
-  });
-  await Promise.race([held, ended]);
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const temp = tempFileOf(dir, name);
-    const text = temp ? readFileSync(join(dir, temp), 'utf8') : '';
-    if (text === firstPage) return { proc, temp: join(dir, temp!) };
-    if (!firstPage.startsWith(text)) throw new Error(`the temporary file is not the first page (${text.length} characters)`);
-    if (proc.exitCode !== null) throw new Error(`the export ended (${proc.exitCode}) while its answers were held`);
-    if (Date.now() > deadline) throw new Error(`the first page did not reach the temporary file (${text.length} of ${firstPage.length} characters)`);
-    await Bun.sleep(10);
+/** The state letter of a process in /proc (R running, S sleeping, T stopped, Z zombie...). */
+const processState = (pid: number) => {
+  try {
+    return /^\d+ \(.*\) (\S)/s.exec(readFileSync(`/proc/${pid}/stat`, 'utf8'))?.[1];
+  } catch {
+    return undefined;
   }
-}
-
-/** A TCP proxy in front of a PostgreSQL database, and the env that connects through it. */
-async function proxyTo(databaseUrl: string) {
-  const server = new URL(databaseUrl);
-  const proxy = await startTcpProxy({ host: server.hostname, port: Number(server.port || 5432) });
-  const via = new URL(databaseUrl);
-  via.hostname = '127.0.0.1';
-  via.port = String(proxy.port);
-  return { proxy, env: (env: Record<string, string | undefined>) => ({ ...env, DATABASE_URL: via.toString() }) };
-}
+};
 
 describe.each(kinds)('credits on the %s database', (kind) => {
   // The same ledger in every database: the tests that change it (new rows, dates, retries, bulk
@@ -302,50 +266,32 @@ describe.each(kinds)('credits on the %s database', (kind) => {
     expect(res.stdout).toBe(`${(await csvRecords(complete)).length} credits written to ${out}\n`);
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
 
-    await withContext(target.env, (ctx) => bulkLedger(ctx, target.name === 'embedded' ? 20_000 : 3 * EXPORT_BATCH_ROWS, { users: 500 }));
+    await withContext(target.env, (ctx) => bulkLedger(ctx, 3 * EXPORT_BATCH_ROWS, { users: 500 }));
     const now = (await exportCsv()).stdout;
     // the header and the first page of rows (records end in CRLF; a note's own line break is a bare LF)
     const firstPage = `${now.split('\r\n').slice(0, 1 + EXPORT_BATCH_ROWS).join('\r\n')}\r\n`;
 
-    const proxied = target.name === 'postgres' ? await proxyTo(target.env.DATABASE_URL!) : undefined;
-    const interrupted = async (name: string) => {
-      if (!proxied) {
-        const proc = spawnExport(target.env, ['--out', join(dir, name)]);
-        return { proc, temp: await stopWhenPartial(proc, dir, name) };
-      }
-      return heldAfterFirstPage(proxied.proxy, () => spawnExport(proxied.env(target.env), ['--out', join(dir, name)]), dir, name, firstPage);
-    };
-    try {
-      // SIGKILL mid-export: the target is still the previous complete file; only the temporary file is left.
-      const killed = await interrupted('credits.csv');
-      expect(readFileSync(out, 'utf8')).toBe(complete);
-      killed.proc.kill('SIGKILL');
-      await killed.proc.exited;
-      expect(killed.proc.signalCode).toBe('SIGKILL');
-      expect(readFileSync(out, 'utf8')).toBe(complete);
-      const partial = readFileSync(killed.temp, 'utf8');
-      rmSync(killed.temp); // what a SIGKILL leaves: a temporary file, never a half target
-      proxied?.proxy.drop();
+    // SIGKILL mid-export: the target is still the previous complete file; only the temporary file is left.
+    const killed = await exportPausedAfterFirstPage(target.env, dir, 'credits.csv');
+    expect(readFileSync(out, 'utf8')).toBe(complete);
+    killed.proc.kill('SIGKILL');
+    await killed.proc.exited;
+    expect(killed.proc.signalCode).toBe('SIGKILL');
+    expect(readFileSync(out, 'utf8')).toBe(complete);
+    // the killed export had written the header and the first page of the new export, nothing more
+    expect(readFileSync(killed.temp, 'utf8')).toBe(firstPage);
+    expect(firstPage.length).toBeLessThan(now.length);
+    rmSync(killed.temp); // what a SIGKILL leaves: a temporary file, never a half target
 
-      // SIGTERM mid-export to a new file: no target at all, and the temporary file is removed.
-      const fresh = join(dir, 'fresh.csv');
-      const termed = await interrupted('fresh.csv');
-      termed.proc.kill('SIGTERM');
-      termed.proc.kill('SIGCONT'); // the embedded export was stopped: let it act on the signal
-      await termed.proc.exited;
-      expect(termed.proc.signalCode).toBe('SIGTERM');
-      expect(existsSync(fresh)).toBe(false);
-      expect(existsSync(termed.temp)).toBe(false);
-      proxied?.proxy.drop();
-
-      // the killed export had written part of the new export: a strict prefix of the complete one
-      expect(now.startsWith(partial)).toBe(true);
-      expect(partial.length).toBeGreaterThan(HEADER.length + 2);
-      expect(partial.length).toBeLessThan(now.length);
-      if (proxied) expect(partial).toBe(firstPage);
-    } finally {
-      await proxied?.proxy.close();
-    }
+    // SIGTERM mid-export to a new file: no target at all, and the temporary file is removed.
+    const fresh = join(dir, 'fresh.csv');
+    const termed = await exportPausedAfterFirstPage(target.env, dir, 'fresh.csv');
+    termed.proc.kill('SIGTERM');
+    termed.proc.kill('SIGCONT'); // the export is stopped: let it act on the signal
+    await termed.proc.exited;
+    expect(termed.proc.signalCode).toBe('SIGTERM');
+    expect(existsSync(fresh)).toBe(false);
+    expect(existsSync(termed.temp)).toBe(false);
 
     // and the database is still fine: a complete export now has every row
     const whole = await cli('credits', 'export', '--format', 'jsonl', '--out', join(dir, 'fresh.csv'));
