@@ -39,7 +39,10 @@ describe('a credit the shop did not accept', () => {
     await server.api('PUT', `/api/admin/exchange-requests/${id}/transit`, adminToken, { transitStatus: 'received' });
 
     await admin.goto(`/admin/exchange/${id}`);
-    fake.inject({ kind: 'http500', apply: false }, 'SwapPointsCredit');
+    // The shop refuses every credit until the last Retry: the server's own credit-push job (every
+    // 10 s, each credit due again 60 s or more after a failure) would otherwise be free to push it
+    // first when this test runs slowly, and the Retries below would find it already there.
+    fake.injectUntilCleared({ kind: 'http500', apply: false }, 'SwapPointsCredit');
     await admin.getByRole('button', { name: 'Assign Loyalty Points' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Assign Loyalty Points' });
     await dialog.getByLabel(/^Credit Amount/).fill('300');
@@ -73,7 +76,6 @@ describe('a credit the shop did not accept', () => {
     await customer.context.close();
 
     // A Retry the shop refuses again says why and how many attempts were made.
-    fake.inject({ kind: 'http500', apply: false }, 'SwapPointsCredit');
     await row.getByRole('button', { name: /^Retry/ }).click();
     const refused = admin.getByTestId('flash');
     await refused.filter({ hasText: 'The shop refused the credit again' }).waitFor();
@@ -87,7 +89,6 @@ describe('a credit the shop did not accept', () => {
     // the same on a phone, one attempt more
     await admin.setViewportSize(PHONE);
     await admin.goto('/admin?tab=4');
-    fake.inject({ kind: 'http500', apply: false }, 'SwapPointsCredit');
     await row.getByRole('button', { name: /^Retry/ }).click();
     await refused.filter({ hasText: `(${attempts + 1} attempts so far)` }).waitFor();
     expect(await refused.textContent()).toMatch(REFUSED);
@@ -95,6 +96,7 @@ describe('a credit the shop did not accept', () => {
     await admin.setViewportSize(DESKTOP);
     expect(fake.balance(customerId)).toBe(0);
 
+    fake.clearFaults(); // the shop accepts again
     await row.getByRole('button', { name: /^Retry/ }).click();
     await row.getByText('Success', { exact: true }).waitFor();
     await see(admin.getByTestId('flash'), 'The credit reached the shop.');

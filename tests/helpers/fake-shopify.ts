@@ -72,6 +72,8 @@ export async function startFakeShopify(options: FakeShopifyOptions = {}) {
   const accounts: Account[] = [];
   const transactions: FakeTransaction[] = [];
   const faults: { fault: Fault; operation?: string }[] = [];
+  /** faults that stay until cleared: every request of the operation meets them, whoever sends it */
+  const standing: { fault: Fault; operation: string }[] = [];
   const requests: RecordedRequest[] = [];
   const gid = (type: string) => `gid://shopify/${type}/${nextId++}`;
   const need = (field: string, scope: string) => {
@@ -207,7 +209,7 @@ export async function startFakeShopify(options: FakeShopifyOptions = {}) {
     if (!body?.query) return json({ errors: { query: 'Required parameter missing or invalid' } }, 400);
 
     const index = faults.findIndex((f) => !f.operation || f.operation === operation);
-    const fault = index >= 0 ? faults.splice(index, 1)[0]!.fault : null;
+    const fault = index >= 0 ? faults.splice(index, 1)[0]!.fault : (standing.find((f) => f.operation === operation)?.fault ?? null);
     if (fault?.kind === 'throttle') {
       return json({ errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/rate-limits' } }], extensions: { cost: { ...cost(2).cost, actualQueryCost: null } } });
     }
@@ -257,9 +259,16 @@ export async function startFakeShopify(options: FakeShopifyOptions = {}) {
     inject(fault: Fault, operation?: string) {
       faults.push({ fault, operation });
     },
+    /** every request of that operation misbehaves as told until `clearFaults()` (the app's own retries too) */
+    injectUntilCleared(fault: Fault, operation: string) {
+      standing.push({ fault, operation });
+    },
     pendingFaults: () => faults.length,
-    /** forgets faults not yet used (a failed test must not leave them to the next one) */
-    clearFaults: () => void faults.splice(0),
+    /** forgets faults not yet used, and standing ones (a failed test must not leave them to the next one) */
+    clearFaults: () => {
+      faults.splice(0);
+      standing.splice(0);
+    },
     expireTokens() {
       for (const t of [...tokens]) if (t !== options.token) tokens.delete(t);
     },
