@@ -8,21 +8,27 @@ export function createMailer(db: Db, transport: MailTransport, log: Logger): Mai
   let running: Promise<void> | null = null;
   let again = false;
   const run = async () => {
-    do {
+    for (;;) {
       again = false;
       try {
         await drainOutbox(db, transport, log);
       } catch (error) {
         log.error('mail outbox drain failed', { error });
       }
-    } while (again);
+      // cleared here, in the same step as the last look at `again`: a kick that came after this
+      // drain's last claim starts a new one instead of setting a flag nobody reads
+      if (!again) {
+        running = null;
+        return;
+      }
+    }
   };
   const flush = () => {
     if (running) {
       again = true;
       return running;
     }
-    running = run().finally(() => (running = null));
+    running = run();
     return running;
   };
   return {
