@@ -18,6 +18,16 @@ const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json|
 const MIN_BYTES = 1024;
 /** On-the-fly levels trade size for CPU (brotli 11 is for build time only). */
 const BROTLI_QUALITY = 4;
+/**
+ * Brotli's window: 256 KB, larger than any page or JSON body we send. The default (4 MB) compresses
+ * these bodies to the same bytes but costs each response about 0.3 ms more to set up.
+ */
+const BROTLI_WINDOW_BITS = 18;
+const brotliParams = (sizeHint?: number) => ({
+  [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+  [constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS,
+  ...(sizeHint === undefined ? {} : { [constants.BROTLI_PARAM_SIZE_HINT]: sizeHint }),
+});
 const GZIP_LEVEL = 6;
 
 /** The encoding the client accepts that we prefer (brotli, then gzip), honouring q=0. */
@@ -68,17 +78,25 @@ const WHOLE = /^application\/(problem\+)?json/i;
 
 function compressWhole(body: Uint8Array, encoding: Encoding): Buffer<ArrayBuffer> {
   return encoding === 'br'
-    ? (brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } }) as Buffer<ArrayBuffer>)
+    ? (brotliCompressSync(body, { params: brotliParams(body.byteLength) }) as Buffer<ArrayBuffer>)
     : (gzipSync(body, { level: GZIP_LEVEL }) as Buffer<ArrayBuffer>);
 }
 
-/** The body compressed as it streams; every chunk from the source is flushed through at once. */
+const IDLE = Symbol('idle');
+/** Resolves on the next turn of the event loop: whatever the source had ready by then has been read. */
+const nextTurn = () => new Promise<typeof IDLE>((resolve) => setImmediate(resolve, IDLE));
+
+/**
+ * The body compressed as it streams. The compressor is flushed whenever the source pauses (nothing
+ * more to read by the next turn of the event loop), not after every chunk: the browser still gets
+ * the head and the shell as soon as they are rendered, while the handful of chunks a render emits
+ * at once are compressed together (a flush per chunk costs a page render about 1 ms more CPU).
+ */
 export function compressStream(body: ReadableStream<Uint8Array>, encoding: Encoding): ReadableStream<Uint8Array> {
-  const zlib =
-    encoding === 'br'
-      ? createBrotliCompress({ flush: constants.BROTLI_OPERATION_FLUSH, params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
-      : createGzip({ level: GZIP_LEVEL, flush: constants.Z_SYNC_FLUSH });
+  const zlib = encoding === 'br' ? createBrotliCompress({ params: brotliParams() }) : createGzip({ level: GZIP_LEVEL });
   const reader = body.getReader();
+  const write = (chunk: Uint8Array) => (zlib.write(chunk) ? undefined : new Promise((resolve) => zlib.once('drain', resolve)));
+  const flush = () => new Promise<void>((resolve) => zlib.flush(() => resolve()));
   return new ReadableStream<Uint8Array>({
     start(controller) {
       zlib.on('data', (chunk: Buffer) => controller.enqueue(new Uint8Array(chunk)));
@@ -86,10 +104,17 @@ export function compressStream(body: ReadableStream<Uint8Array>, encoding: Encod
       zlib.once('error', (error) => controller.error(error));
       void (async () => {
         try {
+          let unflushed = false;
           for (;;) {
-            const { done, value } = await reader.read();
+            const next = reader.read();
+            if (unflushed && (await Promise.race([next, nextTurn()])) === IDLE) {
+              await flush();
+              unflushed = false;
+            }
+            const { done, value } = await next;
             if (done) break;
-            if (!zlib.write(value)) await new Promise((resolve) => zlib.once('drain', resolve));
+            await write(value);
+            unflushed = true;
           }
           zlib.end();
         } catch (error) {

@@ -12,9 +12,11 @@ import { join } from 'node:path';
 const LINK = /<link rel="stylesheet"([^>]*?) href="(\/assets\/[\w.-]+\.css)"([^>]*)\/?>/g;
 const MAX_INLINE_BYTES = 100 * 1024;
 
-const cache = new Map<string, string | null>();
+/** Each stylesheet's `<style>` element, read and encoded once: a page repeats it byte for byte. */
+const cache = new Map<string, Uint8Array | null>();
+const encoder = new TextEncoder();
 
-function stylesheet(publicDir: string, href: string): string | null {
+function inlinedStyle(publicDir: string, href: string): Uint8Array | null {
   if (cache.has(href)) return cache.get(href)!;
   let css: string | null = null;
   try {
@@ -24,17 +26,30 @@ function stylesheet(publicDir: string, href: string): string | null {
   }
   // a stylesheet that could end the <style> element early, or too big to repeat in every page, stays linked
   if (css !== null && (css.length > MAX_INLINE_BYTES || /<\/style/i.test(css))) css = null;
-  cache.set(href, css);
-  return css;
+  const style = css === null ? null : encoder.encode(`<style data-inlined="${href}">${css}</style>`);
+  cache.set(href, style);
+  return style;
 }
 
-/** The <head> with each built stylesheet's contents inlined before its (now non-blocking) link. */
-export function inlineHead(head: string, publicDir: string): string {
-  return head.replace(LINK, (link, before: string, href: string, after: string) => {
-    const css = stylesheet(publicDir, href);
-    if (css === null || /\smedia=/.test(link)) return link;
-    return `<style data-inlined="${href}">${css}</style><link rel="stylesheet"${before} href="${href}"${after.replace(/\/$/, '')} media="print"/>`;
-  });
+/** The <head> as bytes, each built stylesheet's contents inlined before its (now non-blocking) link. */
+export function inlineHead(head: string, publicDir: string): Uint8Array {
+  const parts: Uint8Array[] = [];
+  let text = '';
+  let from = 0;
+  for (const match of head.matchAll(LINK)) {
+    const [link, before, href, after] = match as unknown as [string, string, string, string];
+    const style = /\smedia=/.test(link) ? null : inlinedStyle(publicDir, href);
+    text += head.slice(from, match.index);
+    from = match.index + link.length;
+    if (style === null) {
+      text += link;
+      continue;
+    }
+    parts.push(encoder.encode(text), style);
+    text = `<link rel="stylesheet"${before} href="${href}"${after.replace(/\/$/, '')} media="print"/>`;
+  }
+  parts.push(encoder.encode(text + head.slice(from)));
+  return parts.length === 1 ? parts[0]! : Buffer.concat(parts);
 }
 
 /**
@@ -60,7 +75,7 @@ export function inlineStylesheets(body: ReadableStream<Uint8Array>, publicDir: s
         passing = true;
         held = new Uint8Array(0);
         // bytes before the ASCII `</head>` are whole characters; the rest goes on as it came
-        controller.enqueue(new TextEncoder().encode(inlineHead(new TextDecoder().decode(joined.subarray(0, end)), publicDir)));
+        controller.enqueue(inlineHead(new TextDecoder().decode(joined.subarray(0, end)), publicDir));
         controller.enqueue(joined.subarray(end));
       },
       flush(controller) {
