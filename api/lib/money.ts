@@ -1,3 +1,5 @@
+import { numberFormat } from './intl.ts';
+
 /**
  * Money as people read it, one home for the API, the mail, the CLI and the pages: the spec's
  * currency symbols (anything else shows its code) and each currency's own digit grouping —
@@ -16,7 +18,7 @@ export function currencySymbol(currency: string | null | undefined): string {
 }
 
 function grouped(value: number, currency: string, decimals: number): string {
-  return value.toLocaleString(GROUPING_LOCALE[currency] ?? 'en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  return numberFormat(GROUPING_LOCALE[currency] ?? 'en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(value);
 }
 
 /** Symbol plus amount to 2 decimals, grouped the currency's way: ₹1,250.00, $125,000.00, CHF 1,250.00. */

@@ -4,6 +4,7 @@
  * server pages, client islands and the admin pages all read them from here.
  */
 
+import { dateTimeFormat } from '#api/lib/intl.ts';
 import { MAX_IMAGES_PER_REQUEST } from '#api/modules/images/rules.ts';
 import { normalTransit, type ChipVariant, type TransitFacts } from '#api/modules/requests/rules.ts';
 
@@ -184,14 +185,14 @@ export function formatDate(value: string | Date | null | undefined, locale: stri
   const bareDay = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
   const date = validDate(bareDay ? `${value}T00:00:00Z` : value);
   if (!date) return '—';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: bareDay ? 'UTC' : timeZone }).format(date);
+  return dateTimeFormat(locale, { dateStyle: 'medium', timeZone: bareDay ? 'UTC' : timeZone }).format(date);
 }
 
 /** A date and time with its zone: '5 Mar 2025, 2:30 pm UTC' (en-IN). */
 export function formatDateTime(value: string | Date | null | undefined, locale: string, timeZone: string | undefined = displayTimeZone): string {
   const date = validDate(value);
   if (!date) return '—';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date) +
+  return dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date) +
     ` ${zoneName(date, locale, timeZone)}`;
 }
 
@@ -199,11 +200,11 @@ export function formatDateTime(value: string | Date | null | undefined, locale: 
 export function formatTime(value: string | Date | null | undefined, locale: string, timeZone: string | undefined = displayTimeZone): string {
   const date = validDate(value);
   if (!date) return '—';
-  return `${new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone }).format(date)} ${zoneName(date, locale, timeZone)}`;
+  return `${dateTimeFormat(locale, { timeStyle: 'short', timeZone }).format(date)} ${zoneName(date, locale, timeZone)}`;
 }
 
 function zoneName(date: Date, locale: string, timeZone?: string): string {
-  const part = new Intl.DateTimeFormat(locale, { timeZoneName: 'short', timeZone }).formatToParts(date).find((p) => p.type === 'timeZoneName');
+  const part = dateTimeFormat(locale, { timeZoneName: 'short', timeZone }).formatToParts(date).find((p) => p.type === 'timeZoneName');
   return part?.value ?? '';
 }
 
