@@ -11,6 +11,7 @@ import { Label } from '#src/components/ui/label.tsx';
 import { Spinner } from '#src/components/ui/spinner.tsx';
 import { apiCall } from '#src/lib/api-client.ts';
 import { useHydrated } from '#src/lib/use-hydrated.ts';
+import { useTypedBeforeHydration } from '#src/lib/use-typed-before-hydration.ts';
 
 export const EMAIL_FOR_SIGN_IN_KEY = 'emailForSignIn';
 /** How long an emailed link works (the server's SIGN_IN_LINK_TTL_MINUTES). */
@@ -65,7 +66,9 @@ export function SignInForm({
   const [asked, setAsked] = useState(0);
   const atLimit = asked >= linkLimit;
   const emailField = useRef<HTMLInputElement>(null);
+  const form = useRef<HTMLFormElement>(null);
   const hydrated = useHydrated();
+  useTypedBeforeHydration(form, (name, value) => name === 'email' && setEmail(value));
 
   async function resend(to: string) {
     setBusy(true);
@@ -181,7 +184,7 @@ export function SignInForm({
           </Alert>
         ) : null}
 
-        <form onSubmit={submit} noValidate className={outcome?.kind === 'sent' ? 'hidden' : 'flex flex-col gap-3'}>
+        <form ref={form} onSubmit={submit} noValidate className={outcome?.kind === 'sent' ? 'hidden' : 'flex flex-col gap-3'}>
           <div className="flex flex-col gap-2">
             <Label htmlFor="email">Email address</Label>
             <Input

@@ -1,7 +1,7 @@
 'use client';
 
 import { Loader2, Send } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useRouter } from 'waku';
 import { Alert, AlertDescription } from '#src/components/ui/alert.tsx';
 import { Button } from '#src/components/ui/button.tsx';
@@ -14,6 +14,7 @@ import { apiCall } from '#src/lib/api-client.ts';
 import { CONDITION_OPTIONS, FILL_REQUIRED_FIELDS, NEED_AN_IMAGE } from '#api/modules/requests/rules.ts';
 import { LiveEstimate } from '#src/components/valuation/live-estimate.tsx';
 import { ImagePicker, type PickedImage } from './image-picker.tsx';
+import { useTypedBeforeHydration } from '#src/lib/use-typed-before-hydration.ts';
 
 const SUBMIT_FAILED = 'Failed to submit exchange request';
 
@@ -41,6 +42,10 @@ export function NewExchangeForm() {
   /** the guide's reason the shop does not take this item: submitting is blocked while there is one */
   const [refusal, setRefusal] = useState<string | null>(null);
   const uploading = images.some((image) => !image.uploaded);
+  const form = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(form, (name, value) => {
+    if ((FIELDS as readonly string[]).includes(name)) setValues((v) => ({ ...v, [name]: value }));
+  });
 
   const settle = (field: Field | 'images') =>
     setMissing((m) => {
@@ -94,7 +99,7 @@ export function NewExchangeForm() {
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-5" aria-busy={submitting}>
+    <form ref={form} onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-5" aria-busy={submitting}>
       <div className="grid gap-5 sm:grid-cols-2">
         <div className="flex flex-col gap-2">
           <Label htmlFor="productName">
