@@ -66,4 +66,27 @@ describe('typing before the page has finished loading', () => {
     expect(await page.getByText('Please fill in all required fields').count()).toBe(0);
     await context.close();
   }, 90_000);
+
+  test("a search typed early in the customer's list and the admin's table is kept and applied", async () => {
+    const customer = await signedInPerson(browser, server, 'asha.rao@example.com');
+    const list = await openWithScriptsHeld(customer.context, '/exchange');
+    await list.page.getByRole('searchbox', { name: 'Search by product name, brand, or description' }).fill('toner');
+    await list.release();
+    const search = list.page.getByRole('searchbox', { name: 'Search by product name, brand, or description' });
+    expect(await search.inputValue()).toBe('toner');
+    await search.press('Enter');
+    await list.page.waitForURL(/\/exchange\?q=toner/);
+    expect(await search.inputValue()).toBe('toner');
+    await customer.context.close();
+
+    const admin = await signedInPerson(browser, server, 'admin@swappoints.demo');
+    const table = await openWithScriptsHeld(admin.context, '/admin');
+    const box = table.page.getByRole('search').getByRole('searchbox');
+    await box.fill('asha');
+    await table.release();
+    expect(await box.inputValue()).toBe('asha');
+    await table.page.waitForURL(/[?&]q=asha/); // applied on its own, as typing after load would be
+    await admin.context.close();
+  }, 120_000);
 });
+

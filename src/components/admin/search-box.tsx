@@ -6,6 +6,7 @@ import { useRouter } from 'waku';
 import { Input } from '#src/components/ui/input.tsx';
 import { Spinner } from '#src/components/ui/spinner.tsx';
 import { adminHref, parseAdminView, type AdminView } from './admin-url.ts';
+import { useTypedBeforeHydration } from '#src/lib/use-typed-before-hydration.ts';
 
 /**
  * A search box bound to the URL's `q`: typing waits a moment, then the server renders the matching
@@ -16,6 +17,8 @@ export function SearchBox({ view, placeholder }: { view: AdminView; placeholder:
   const [value, setValue] = useState(view.q);
   const [pending, startTransition] = useTransition();
   const applied = useRef(view.q);
+  const form = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(form, (name, typed) => name === 'q' && setValue(typed));
 
   const apply = (q: string) => {
     const trimmed = q.trim();
@@ -48,7 +51,7 @@ export function SearchBox({ view, placeholder }: { view: AdminView; placeholder:
   };
 
   return (
-    <form role="search" action="/admin" method="get" onSubmit={submit} className="relative w-full sm:max-w-md">
+    <form ref={form} role="search" action="/admin" method="get" onSubmit={submit} className="relative w-full sm:max-w-md">
       {view.tab ? <input type="hidden" name="tab" value={view.tab} /> : null}
       <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
       <Input

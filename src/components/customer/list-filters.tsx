@@ -6,6 +6,7 @@ import { useRouter } from 'waku';
 import { Input } from '#src/components/ui/input.tsx';
 import { NativeSelect } from '#src/components/ui/select.tsx';
 import { listHref, STATUS_FILTERS } from '#src/lib/requests.ts';
+import { useTypedBeforeHydration } from '#src/lib/use-typed-before-hydration.ts';
 
 type Path = Parameters<ReturnType<typeof useRouter>['push']>[0];
 
@@ -18,6 +19,12 @@ export function ListFilters({ q, status }: { q: string; status: string }) {
   const [search, setSearch] = useState(q);
   const pushed = useRef(q);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const form = useRef<HTMLFormElement>(null);
+  // typed or picked before the page was live: the search stays in the field, a status is applied
+  useTypedBeforeHydration(form, (name, value) => {
+    if (name === 'q') setSearch(value);
+    if (name === 'status') go({ q: form.current?.q?.value ?? q, status: value });
+  });
 
   // Back/forward (or a link) changed the URL: show its search.
   useEffect(() => {
@@ -36,6 +43,7 @@ export function ListFilters({ q, status }: { q: string; status: string }) {
 
   return (
     <form
+      ref={form}
       method="get"
       action="/exchange"
       role="search"
