@@ -126,6 +126,19 @@ describe('the admin Valuation page', () => {
     await see(dialog, 'Failed to save guide entry');
     await see(dialog, 'The guide already has an entry for canon pg-745.');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Edit opens the entry's own values; Escape closes it and the keyboard is back on its button
+    const edit = page.getByRole('button', { name: 'Edit Canon PG-745' });
+    expect(await edit.getAttribute('aria-haspopup')).toBe('dialog');
+    await edit.click();
+    const editing = page.getByRole('dialog', { name: 'Edit Guide Entry' });
+    expect(await editing.getByLabel('Name *').inputValue()).toBe('Canon PG-745 Black Ink');
+    expect(await editing.getByLabel(/^Base value/).inputValue()).toBe('1100');
+    expect(await editing.getByLabel('Name *').evaluate((el) => el === document.activeElement || el.closest('[role=dialog]')!.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await editing.waitFor({ state: 'detached' });
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Edit Canon PG-745');
 
     await page.getByLabel('Search the guide').fill('pg-7');
     await page.getByRole('button', { name: 'Search' }).click();

@@ -1,12 +1,12 @@
 'use client';
 
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { useId, useState, useTransition, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, useTransition, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { useRouter } from 'waku';
 import type { Campaign, GuideEntry, Multiplier, Rule } from '#api/modules/valuation/model.ts';
 import { ErrorAlert } from '#src/components/admin/error-alert.tsx';
 import { Button } from '#src/components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '#src/components/ui/dialog.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#src/components/ui/dialog.tsx';
 import { Input } from '#src/components/ui/input.tsx';
 import { Label } from '#src/components/ui/label.tsx';
 import { NativeSelect } from '#src/components/ui/select.tsx';
@@ -42,12 +42,37 @@ function Field({ id, label, children }: { id: string; label: string; children: R
   );
 }
 
-/** Add (no `entry`) or edit a guide entry: brand, model pattern, name, base value and Active. */
+/**
+ * Add (no `entry`) or edit a guide entry: brand, model pattern, name, base value and Active. Only
+ * the button is there until it is pressed: a page of entries hydrates 26 buttons, not 26 dialogs
+ * (what made /admin/valuation the slowest page to become interactive on a phone).
+ */
 export function EntryDialog({ entry }: { entry?: GuideEntry }) {
-  const id = useId();
   const [open, setOpen] = useState(false);
-  const blank = { brand: '', model: '', name: '', baseValue: '', isActive: true };
-  const [form, setForm] = useState(blank);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const popup = { ref: trigger, type: 'button' as const, 'aria-haspopup': 'dialog' as const, 'aria-expanded': open, onClick: () => setOpen(true) };
+  return (
+    <>
+      {entry ? (
+        <Button {...popup} size="sm" variant="ghost" aria-label={`Edit ${entry.brand} ${entry.model}`}>
+          <Pencil aria-hidden="true" />
+        </Button>
+      ) : (
+        <Button {...popup} size="sm">
+          <Plus aria-hidden="true" />
+          Add Entry
+        </Button>
+      )}
+      {open ? <EntryForm entry={entry} onClose={() => setOpen(false)} returnFocusTo={trigger} /> : null}
+    </>
+  );
+}
+
+function EntryForm({ entry, onClose, returnFocusTo }: { entry?: GuideEntry; onClose: () => void; returnFocusTo: RefObject<HTMLButtonElement | null> }) {
+  const id = useId();
+  const [form, setForm] = useState(() =>
+    entry ? { brand: entry.brand, model: entry.model, name: entry.name, baseValue: String(entry.baseValue), isActive: entry.isActive } : { brand: '', model: '', name: '', baseValue: '', isActive: true },
+  );
   const [invalid, setInvalid] = useState<string[]>([]);
   const { error, setError, pending, run } = useAction('Failed to save guide entry');
   const title = entry ? 'Edit Guide Entry' : 'Add Guide Entry';
@@ -63,33 +88,17 @@ export function EntryDialog({ entry }: { entry?: GuideEntry }) {
     setInvalid(missing);
     if (missing.length > 0) return setError({ fallback: ENTRY_FIELDS_REQUIRED(missing) });
     const body = { ...form, baseValue: form.baseValue.trim() };
-    run(() => (entry ? apiCall(`/api/admin/valuation/entries/${entry.id}`, { method: 'PUT', body }) : apiCall('/api/admin/valuation/entries', { method: 'POST', body })), () => setOpen(false));
+    run(() => (entry ? apiCall(`/api/admin/valuation/entries/${entry.id}`, { method: 'PUT', body }) : apiCall('/api/admin/valuation/entries', { method: 'POST', body })), onClose);
   };
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (next) {
-          setForm(entry ? { brand: entry.brand, model: entry.model, name: entry.name, baseValue: String(entry.baseValue), isActive: entry.isActive } : blank);
-          setError(null);
-          setInvalid([]);
-        }
-        setOpen(next);
-      }}
-    >
-      <DialogTrigger asChild>
-        {entry ? (
-          <Button type="button" size="sm" variant="ghost" aria-label={`Edit ${entry.brand} ${entry.model}`}>
-            <Pencil aria-hidden="true" />
-          </Button>
-        ) : (
-          <Button type="button" size="sm">
-            <Plus aria-hidden="true" />
-            Add Entry
-          </Button>
-        )}
-      </DialogTrigger>
-      <DialogContent>
+    <Dialog open onOpenChange={(next) => (next ? undefined : onClose())}>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          // there is no Radix trigger to go back to: focus returns to the button that opened it
+          event.preventDefault();
+          returnFocusTo.current?.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>The model pattern is matched case-insensitively inside the product name; the longest pattern of the brand wins.</DialogDescription>
@@ -107,7 +116,7 @@ export function EntryDialog({ entry }: { entry?: GuideEntry }) {
           </div>
           {error ? <ErrorAlert fallback={error.fallback} error={error.detail} /> : null}
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>Cancel</Button>
+            <Button type="button" variant="outline" onClick={onClose}>Cancel</Button>
             <Button type="submit" disabled={pending}>{pending ? 'Saving...' : 'Save'}</Button>
           </DialogFooter>
         </form>
