@@ -11,7 +11,7 @@ import { Input } from '#src/components/ui/input.tsx';
 import { Label } from '#src/components/ui/label.tsx';
 import { Textarea } from '#src/components/ui/textarea.tsx';
 import { flash } from '#src/components/common/flash.tsx';
-import { CreditValuationFields, suggestedCredit, type CreditValuationState } from '#src/components/valuation/credit-valuation-fields.tsx';
+import { CreditValuationFields, suggestedCredit, type CreditValuationState } from '#src/components/admin/credit-valuation-fields.tsx';
 import type { CreditGuide, StoredQuoteShape } from '#src/components/valuation/types.ts';
 import { apiCall, type ClientResult } from '#src/lib/api-client.ts';
 import { formatMoney } from '#api/lib/money.ts';

@@ -10,7 +10,7 @@ import { Button } from '#src/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#src/components/ui/card.tsx';
 import { Input } from '#src/components/ui/input.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#src/components/ui/table.tsx';
-import { ActionButton, CampaignForm, EntryDialog, MinimumForm, MultipliersForm, RuleForm } from '#src/components/valuation/admin-forms.tsx';
+import { ActionButton, CampaignForm, EntryDialog, MinimumForm, MultipliersForm, RuleForm } from '#src/components/admin/valuation-forms.tsx';
 import { api } from '#src/lib/api.server.ts';
 import { formatDate } from '#src/lib/requests.ts';
 import { pagePath, requireAdmin } from '#src/lib/session.server.ts';

@@ -2,7 +2,7 @@
 
 import { X } from 'lucide-react';
 import { useId, useState } from 'react';
-import type { CreditGuide, ImageRef, StoredQuoteShape } from './types.ts';
+import type { CreditGuide, ImageRef, StoredQuoteShape } from '#src/components/valuation/types.ts';
 import { bonusOf, estimateOf, wholeMoney } from '#api/modules/valuation/rules.ts';
 import { Button } from '#src/components/ui/button.tsx';
 import { Label } from '#src/components/ui/label.tsx';
