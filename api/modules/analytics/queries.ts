@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '#api/db/connect.ts';
 import { preparedMark } from '#api/db/prepared.ts';
+import { jsonRows } from '#api/db/json-rows.ts';
 import type { Analytics } from './model.ts';
 import { TOP_N, bucketOf, bucketStarts, type DateRange } from './rules.ts';
 
@@ -17,9 +18,6 @@ import { TOP_N, bucketOf, bucketStarts, type DateRange } from './rules.ts';
 const num = (value: unknown) => Number(value ?? 0);
 const cents = (amount: number) => Math.round(amount * 100) / 100;
 const hours = (seconds: number | null) => (seconds === null ? null : Math.round((seconds / 3600) * 10) / 10);
-
-/** A json_agg column: parsed by the driver (pg, PGlite), or its text where a driver leaves it. */
-const rowsOf = <T>(value: T[] | string | null): T[] => (typeof value === 'string' ? (JSON.parse(value) as T[]) : (value ?? []));
 
 /** The rows of `query` as one JSON column, in `order` when given (json_agg keeps no order of its own). */
 const listOf = (query: RawBuilder<unknown>, order?: RawBuilder<unknown>) =>
@@ -107,8 +105,8 @@ function rankValuesSql(bounds: { lo: Date; hi: Date }, histogram: Hour[], ranks:
  * range), the range's products are summed outright.
  */
 async function readRanked(db: Db, range: DateRange, currency: string, first: RollupRead) {
-  const page = rowsOf(first.page);
-  const histogram = rowsOf(first.histogram);
+  const page = jsonRows(first.page);
+  const histogram = jsonRows(first.histogram);
   const credited = histogram.reduce((sum, h) => sum + num(h.n), 0);
   const positions = [0.5, 0.9].map((p) => p * (credited - 1));
   const ranks = credited === 0 ? [] : [...new Set(positions.flatMap((position) => [Math.floor(position), Math.ceil(position)]))];
@@ -121,8 +119,8 @@ async function readRanked(db: Db, range: DateRange, currency: string, first: Rol
       sql`r.credit desc, r.name`,
     )} as sums,
     ${ranks.length === 0 ? sql`'[]'::json` : listOf(rankValuesSql(first, histogram, ranks))} as values`.execute(db);
-  const sums = rowsOf(rows[0]!.sums);
-  const valueAt = new Map(rowsOf(rows[0]!.values).map((r) => [Number(r.rank), Number(r.s)]));
+  const sums = jsonRows(rows[0]!.sums);
+  const valueAt = new Map(jsonRows(rows[0]!.values).map((r) => [Number(r.rank), Number(r.s)]));
   const percentile = (position: number) => {
     const [lower, upper] = [Math.floor(position), Math.ceil(position)];
     const value = valueAt.get(lower)!;
@@ -172,14 +170,14 @@ export async function analyticsFor(db: Db, range: DateRange, options: { timeZone
   const startOf = bucket === 'day' ? (day: string) => day : (day: string) => starts.findLast((start) => start <= day)!;
   const receivedBy = new Map<string, number>(starts.map((s) => [s, 0]));
   const outcomes = { approved: 0, declined: 0, cancelled: 0, deleted: 0, open: 0 };
-  for (const row of rowsOf(first.received)) {
+  for (const row of jsonRows(first.received)) {
     const n = num(row.n);
     receivedBy.set(startOf(row.day), (receivedBy.get(startOf(row.day)) ?? 0) + n);
     outcomes[row.outcome as keyof typeof outcomes] += n;
   }
   const creditBy = new Map<string, { amount: number; bonus: number; credits: number }>();
   let failedPushes = 0;
-  for (const row of rowsOf(first.credit)) {
+  for (const row of jsonRows(first.credit)) {
     const at = creditBy.get(startOf(row.day)) ?? { amount: 0, bonus: 0, credits: 0 };
     creditBy.set(startOf(row.day), { amount: cents(at.amount + num(row.amount)), bonus: cents(at.bonus + num(row.bonus)), credits: at.credits + num(row.n) });
     failedPushes += num(row.failed);
@@ -207,7 +205,7 @@ export async function analyticsFor(db: Db, range: DateRange, options: { timeZone
       series: starts.map((start) => ({ start, received: receivedBy.get(start) ?? 0 })),
     },
     timeToCredit: timing,
-    topBrands: rank(rowsOf(first.brands)),
+    topBrands: rank(jsonRows(first.brands)),
     topProducts: rank(products),
   };
 }

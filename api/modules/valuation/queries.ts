@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '#api/db/connect.ts';
+import { jsonRows } from '#api/db/json-rows.ts';
 import { compiledOnce, preparedMark } from '#api/db/prepared.ts';
 import { CONDITIONS, type Condition } from '#api/db/types.ts';
 import { AppError } from '#api/lib/errors.ts';
@@ -45,8 +46,7 @@ interface QuoteRow {
   campaigns: RunningCampaign[] | string | null;
 }
 
-const campaignsJson = (list: RunningCampaign[] | string | null): RunningCampaign[] =>
-  (typeof list === 'string' ? (JSON.parse(list) as RunningCampaign[]) : (list ?? [])).map((c) => ({ ...c, id: Number(c.id), value: Number(c.value) }));
+const campaignsJson = (list: RunningCampaign[] | string | null): RunningCampaign[] => jsonRows(list).map((c) => ({ ...c, id: Number(c.id), value: Number(c.value) }));
 
 /** The running campaign that adds most to `amount` (the oldest of equals), or null. */
 export function bestCampaign(campaigns: RunningCampaign[], amount: number): RunningCampaign | null {
