@@ -50,6 +50,7 @@ describe.skipIf(!process.env.DATABASE_URL)('losing the database (postgres throug
     const id = await requestAt(t, 'pending', customer, admin, warehouseId);
     // open the pool's connections first, so the reads below run on established ones
     await Promise.all(Array.from({ length: 10 }, () => detail(id)));
+    await t.ctx.mailer.flush(); // the app's own mail drain (kicked by the requests above) is done: only our reads use the pool
     // as many reads as there are open connections: none has to connect while the proxy holds
     const open = Math.min(8, proxy.connections());
     expect(open).toBeGreaterThanOrEqual(2);
@@ -69,6 +70,7 @@ describe.skipIf(!process.env.DATABASE_URL)('losing the database (postgres throug
     const prepared = await create();
     const duringCut = await create();
 
+    await t.ctx.mailer.flush(); // the mail the steps above queued has gone: the cut below meets only these writes
     // writes in flight when the connection goes: their outcome is unknown to the client
     proxy.hold();
     const inFlight = [credit(toCredit[0]!, 300), prepared.response()];
