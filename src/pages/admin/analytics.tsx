@@ -1,5 +1,6 @@
 import type { PageProps } from 'waku/router';
 import type { Analytics } from '#api/modules/analytics/model.ts';
+import { dateTimeFormat } from '#api/lib/intl.ts';
 import { DEFAULT_PRESET, RANGE_PRESETS, formatDuration, isDate, presetRange, todayIn } from '#api/modules/analytics/rules.ts';
 import { AdminPageHeader } from '#src/components/admin/admin-page-header.tsx';
 import { ErrorAlert, serverError } from '#src/components/admin/error-alert.tsx';
@@ -25,8 +26,8 @@ function rangeOf(query: string, today: string): { from: string; to: string; pres
   return { ...presetRange(preset, today), preset };
 }
 
-const shortDate = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const longDate = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const shortDate = (iso: string) => dateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+const longDate = (iso: string) => dateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
 
 function Stat({ label, value, detail }: { label: string; value: string; detail?: string }) {
   return (
