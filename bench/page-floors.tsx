@@ -31,6 +31,18 @@ export interface FloorData {
   adminDetail: AdminExchangeRequestDetail;
 }
 
+/** The data the floors render, read through the API as the pages read it; `read` GETs a path as the customer or the admin. */
+export async function readFloorData(read: (path: string, as: 'customer' | 'admin') => Promise<any>, email: string, requestId: string): Promise<FloorData> {
+  return {
+    credit: await read('/api/shopify/credit', 'customer'),
+    email,
+    requests: await read('/api/exchange', 'customer'),
+    detail: await read(`/api/exchange/${requestId}`, 'customer'),
+    adminRequests: await read('/api/admin/exchange-requests?tab=0', 'admin'),
+    adminDetail: await read(`/api/admin/exchange-requests/${requestId}`, 'admin'),
+  };
+}
+
 /**
  * The tree each page of bench:pages renders from its data, by the page's name there. The new-request
  * page has none: it reads no data, and its form needs Waku's router (useRouter), which only exists

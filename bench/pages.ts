@@ -17,12 +17,11 @@ import type { Browser, BrowserContext, Request } from 'playwright-core';
 import { launchBrowser, signInThroughPages } from '#tests/helpers/browser.ts';
 import { ROOT } from '#tests/helpers/cli.ts';
 import { startServer, type RunningServer } from '#tests/helpers/server.ts';
-import type { FloorData } from './page-floors.tsx';
 
 // The floor renders with React's production build, and Waku's <Link> outside Waku needs its base path.
 process.env.NODE_ENV = 'production';
 process.env.WAKU_CONFIG_BASE_PATH ??= '/';
-const { floorThroughput } = await import('./page-floors.tsx');
+const { floorThroughput, readFloorData } = await import('./page-floors.tsx');
 
 const TARGET_KB = 150;
 /** each page serves at least this share of its floor's throughput (renders a second of its tree by react-dom/server) */
@@ -151,14 +150,7 @@ async function main() {
       if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
       return res.body;
     };
-    const floorData: FloorData = {
-      credit: await body('/api/shopify/credit', token),
-      email: CUSTOMER,
-      requests: await body('/api/exchange', token),
-      detail: await body(`/api/exchange/${id}`, token),
-      adminRequests: await body('/api/admin/exchange-requests?tab=0', adminToken),
-      adminDetail: await body(`/api/admin/exchange-requests/${id}`, adminToken),
-    };
+    const floorData = await readFloorData((path, as) => body(path, as === 'admin' ? adminToken : token), CUSTOMER, id);
 
     const pages: [string, string, Storage | undefined][] = [
       ['sign-in', '/email-signin', undefined],

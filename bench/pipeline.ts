@@ -19,11 +19,10 @@ import { createLogger } from '#api/lib/log.ts';
 import { isDatabaseEmpty, seedDemo } from '#api/modules/demo/service.ts';
 import { loadSettings } from '#api/settings.ts';
 import { ROOT } from '#tests/helpers/cli.ts';
-import type { FloorData } from './page-floors.tsx';
 
 process.env.NODE_ENV = 'production';
 process.env.WAKU_CONFIG_BASE_PATH ??= '/';
-const { floorThroughput } = await import('./page-floors.tsx');
+const { floorThroughput, readFloorData } = await import('./page-floors.tsx');
 
 const ORIGIN = 'http://localhost:3000';
 const CUSTOMER = 'asha.rao@example.com';
@@ -118,14 +117,7 @@ async function main() {
     });
     const requests = await api<{ id: string }[]>('GET', '/api/exchange', customer);
     const id = requests[0]!.id;
-    const floorData: FloorData = {
-      credit: await api('GET', '/api/shopify/credit', customer),
-      email: CUSTOMER,
-      requests: await api('GET', '/api/exchange', customer),
-      detail: await api('GET', `/api/exchange/${id}`, customer),
-      adminRequests: await api('GET', '/api/admin/exchange-requests?tab=0', admin),
-      adminDetail: await api('GET', `/api/admin/exchange-requests/${id}`, admin),
-    };
+    const floorData = await readFloorData((path, as) => api('GET', path, as === 'admin' ? admin : customer), CUSTOMER, id);
 
     const pages: [string, string, string | undefined][] = [
       ['sign-in', '/email-signin', undefined],
