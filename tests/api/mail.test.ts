@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { drainOutbox } from '#api/modules/mail/service.ts';
+import { drainOutbox, enqueueMail } from '#api/modules/mail/service.ts';
+import { signInMail } from '#api/modules/mail/templates.ts';
 import { smtpTransport } from '#api/modules/mail/transports.ts';
 import { addCustomer } from '#api/modules/customers/service.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
@@ -57,7 +58,6 @@ describe.each(databaseKinds())('mail over SMTP (%s)', (kind) => {
   });
 
   test('other mail keeps its body and link after sending (only sign-in links are keys)', async () => {
-    const { enqueueMail } = await import('#api/modules/mail/service.ts');
     const id = await enqueueMail(t.ctx.db, { to: 'asha.rao@example.com', subject: 'Approved', text: 'Ship it', kind: 'request_approved', link: 'http://localhost:3000/exchange/1' });
     await t.ctx.mailer.flush();
     const row = await t.ctx.db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -69,8 +69,6 @@ describe.each(databaseKinds())('mail over SMTP (%s)', (kind) => {
     await t.ctx.mailer.flush(); // what other tests queued goes out first: only this message is due below
     // queued without a kick (a sign-in would start the app's own drain, which could lease the
     // message before the dead server is tried), so the one drain below is the only sender
-    const { enqueueMail } = await import('#api/modules/mail/service.ts');
-    const { signInMail } = await import('#api/modules/mail/templates.ts');
     const id = await enqueueMail(t.ctx.db, signInMail('asha.rao@example.com', 'http://localhost:3000/verify-email?token=t', 15));
     const failed = await drainOutbox(t.ctx.db, down, t.ctx.log);
     expect(failed).toEqual({ sent: 0, failed: 1 });

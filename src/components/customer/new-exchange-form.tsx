@@ -13,8 +13,8 @@ import { flash } from '#src/components/common/flash.tsx';
 import { apiCall } from '#src/lib/api-client.ts';
 import { CONDITION_OPTIONS, FILL_REQUIRED_FIELDS, NEED_AN_IMAGE } from '#api/modules/requests/rules.ts';
 import { LiveEstimate } from '#src/components/valuation/live-estimate.tsx';
-import { ImagePicker, type PickedImage } from './image-picker.tsx';
 import { useTypedBeforeHydration } from '#src/lib/use-typed-before-hydration.ts';
+import { ImagePicker, type PickedImage } from './image-picker.tsx';
 
 const SUBMIT_FAILED = 'Failed to submit exchange request';
 
