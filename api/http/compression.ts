@@ -96,7 +96,10 @@ export function compressStream(body: ReadableStream<Uint8Array>, encoding: Encod
   const zlib = encoding === 'br' ? createBrotliCompress({ params: brotliParams() }) : createGzip({ level: GZIP_LEVEL });
   const reader = body.getReader();
   const write = (chunk: Uint8Array) => (zlib.write(chunk) ? undefined : new Promise((resolve) => zlib.once('drain', resolve)));
-  const flush = () => new Promise<void>((resolve) => zlib.flush(() => resolve()));
+  // a sync flush (what was written, decodable now) keeps the compressor's history; zlib.flush()'s
+  // default for gzip is a full flush, which throws the history away and compresses the rest worse
+  const flushKind = encoding === 'br' ? constants.BROTLI_OPERATION_FLUSH : constants.Z_SYNC_FLUSH;
+  const flush = () => new Promise<void>((resolve) => zlib.flush(flushKind, () => resolve()));
   return new ReadableStream<Uint8Array>({
     start(controller) {
       zlib.on('data', (chunk: Buffer) => controller.enqueue(new Uint8Array(chunk)));
