@@ -44,7 +44,6 @@ export function imageRoutes(ctx: AppContext, auth: AuthPlugin) {
         detail: {
           summary: 'Upload one product image (multipart: file, upload_preset, cloud_name)',
           description: 'JPEG, PNG, WebP, GIF or AVIF, judged by the bytes; 5 MB at most; 20 unattached uploads per user at most.',
-          security: [{ bearer: [] }],
         },
       },
     )
