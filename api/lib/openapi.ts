@@ -64,6 +64,8 @@ export function cleanSchema(schema: Json): Json {
     else if (key === 'error' && typeof value === 'string') out['x-error'] = value;
     else out[key] = cleanSchema(value);
   }
+  // The generator folds `nullable(literals(…))` into `type: [string, null]` with an enum that forgot null.
+  if (Array.isArray(out.type) && out.type.includes('null') && Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
   if (Array.isArray(out.anyOf)) {
     const kept = out.anyOf.filter((s: Json) => !(s?.type === 'string' && ['integer', 'number', 'boolean', 'numeric'].includes(s.format)));
     if (kept.length === 1 && kept.length < out.anyOf.length) {
@@ -78,7 +80,7 @@ export function cleanSchema(schema: Json): Json {
 const isErrorBody = (schema: Json) =>
   schema?.type === 'object' && schema.additionalProperties === true && Object.keys(schema.properties ?? {}).join() === 'error' && schema.properties.error.type === 'string';
 
-const errorAnswer = (status: string) => ({ description: STATUS_TEXT[status] ?? 'Refused.', content: { 'application/json': { schema: ERROR_REF } } });
+export const errorAnswer = (status: string) => ({ description: STATUS_TEXT[status] ?? 'Refused.', content: { 'application/json': { schema: ERROR_REF } } });
 
 function finishOperation(path: string, method: string, operation: Json): Json {
   const op = cleanSchema(operation);

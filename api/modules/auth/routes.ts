@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia';
 import type { AppContext } from '#api/context.ts';
 import { isUuid, requestMeta } from '#api/lib/request-meta.ts';
-import { CheckCustomerBody, CheckCustomerResponse, LoginBody, LoginResponse, UserProfile, VerifyEmailBody, VerifyEmailResponse } from './model.ts';
+import { CheckCustomerBody, CheckCustomerResponse, LoggedOut, LoginBody, LoginResponse, UserProfile, VerifyEmailBody, VerifyEmailResponse } from './model.ts';
 import { ErrorBody } from '#api/lib/schema.ts';
 import { CROSS_SITE_MESSAGE, isCrossSite, sessionCookieName, type AuthPlugin } from './plugin.ts';
 import { checkCustomer, requestSignInLink, toProfile, verifySignIn } from './service.ts';
@@ -81,6 +81,6 @@ export function authRoutes(ctx: AppContext, auth: AuthPlugin) {
         cookie[cookieName]!.set({ value: '', httpOnly: true, sameSite: 'lax', secure: secureCookie, path: '/', maxAge: 0 });
         return { success: true };
       },
-      { detail: { summary: 'End this session and clear its cookie' } },
+      { response: { 200: LoggedOut, 403: ErrorBody }, detail: { summary: 'End this session and clear its cookie' } },
     );
 }

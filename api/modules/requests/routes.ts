@@ -49,7 +49,7 @@ export function requestRoutes(ctx: AppContext, auth: AuthPlugin) {
       {
         auth: true,
         body: CreateExchangeBody,
-        response: { 201: t.Object({ id: t.String({ description: 'the new request’s id' }) }), 400: ErrorBody, 409: ErrorBody, ...signedIn },
+        response: { 201: t.Object({ id: t.String({ description: 'the new request’s id' }) }), 400: ErrorBody, 409: ErrorBody, 429: ErrorBody, ...signedIn },
         detail: { summary: 'Submit a used product for exchange, with 1 to 5 uploaded images; an item the shop does not take is refused (409 with the reason)' },
       },
     )
