@@ -91,6 +91,9 @@ function finishOperation(path: string, method: string, operation: Json): Json {
   const responses: Json = { ...op.responses };
   for (const [status, answer] of Object.entries<Json>(responses)) {
     if (answer.description?.startsWith('Response for status')) answer.description = STATUS_TEXT[status] ?? answer.description;
+    // A text answer names its media type with contentMediaType (the generator says text/plain).
+    const text = answer.content?.['text/plain']?.schema;
+    if (text?.contentMediaType) answer.content = { [text.contentMediaType]: { schema: text } };
     const schema = answer.content?.['application/json']?.schema;
     if (isErrorBody(schema)) responses[status] = errorAnswer(status);
   }
@@ -115,7 +118,7 @@ export interface DocumentOptions {
 
 /** Builds the document from every route the app serves; call it once the routes are all mounted. */
 export function apiDocument(app: AnyElysia, options: DocumentOptions): Json {
-  const generated = toOpenAPISchema(app, undefined, undefined, undefined, '3.1.2') as { paths: Json; components: { schemas: Json } };
+  const generated = toOpenAPISchema(app, { staticFile: false }, undefined, undefined, '3.1.2') as { paths: Json; components: { schemas: Json } };
   const paths: Json = {};
   for (const [path, operations] of Object.entries<Json>(generated.paths)) {
     paths[path] = Object.fromEntries(Object.entries<Json>(operations).map(([method, op]) => [method, finishOperation(path, method, op)]));
