@@ -48,13 +48,13 @@ describe('the OpenAPI document', () => {
     const problems = JSON.parse(stdout.slice(stdout.indexOf('{'))).problems.map((p: any) => `${p.severity} ${p.ruleId}: ${p.message} ${p.location?.[0]?.pointer}`);
     expect(problems).toEqual([]);
     expect(code).toBe(0);
-  });
+  }, 30_000);
 
   test('Spectral (spectral:oas, our .spectral.yaml): no error and no warning', async () => {
     const { stdout } = await run([join(BIN, 'spectral'), 'lint', file, '--ruleset', join(ROOT, '.spectral.yaml'), '--format', 'json', '--quiet']);
     const problems = JSON.parse(stdout || '[]').map((p: any) => `${p.severity} ${p.code}: ${p.message} ${p.path.join('.')}`);
     expect(problems).toEqual([]);
-  });
+  }, 30_000);
 
   test('our validation messages stay out of the schemas: no `error` keyword, each kept as x-error', () => {
     const text = JSON.stringify(document);
@@ -120,7 +120,7 @@ describe('the OpenAPI document', () => {
     const compiled = await run([join(BIN, 'tsc'), '--noEmit', '--strict', '--ignoreConfig', '--allowImportingTsExtensions', '--module', 'nodenext', join(out, 'use.ts')], out);
     expect(compiled.stdout + compiled.stderr).toBe('');
     expect(compiled.code).toBe(0);
-  });
+  }, 60_000);
 });
 
 describe('the answer check every API test runs (tests/helpers/openapi-validate.ts)', () => {
