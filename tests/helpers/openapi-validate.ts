@@ -84,3 +84,22 @@ export function checkerFor(document: Json): AnswerCheck {
   if (!check) checkers.set(key, (check = answerChecker(document)));
   return check;
 }
+
+/**
+ * Checks a webhook delivery against the document's `webhooks`: its event type is documented, it
+ * carries every documented header, and its body validates against that event's payload schema.
+ */
+export function deliveryChecker(document: Json): (headers: Record<string, string>, body: string) => string | undefined {
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
+  addFormats(ajv);
+  ajv.addSchema(document, DOCUMENT_ID);
+  return (headers, body) => {
+    const payload = JSON.parse(body);
+    const operation = document.webhooks?.[payload.type]?.post;
+    if (!operation) return `webhook ${payload.type}: not in the document's webhooks`;
+    const missing = operation.parameters.filter((p: Json) => p.in === 'header' && p.required && !headers[p.name.toLowerCase()]).map((p: Json) => p.name);
+    if (missing.length > 0) return `webhook ${payload.type}: no ${missing.join(', ')} header`;
+    const validate = ajv.compile({ $ref: `${DOCUMENT_ID}#/${pointer('webhooks', payload.type, 'post', 'requestBody', 'content', 'application/json', 'schema')}` });
+    return validate(payload) ? undefined : `webhook ${payload.type}: the body does not match its documented schema: ${ajv.errorsText(validate.errors, { dataVar: 'body' })}`;
+  };
+}
