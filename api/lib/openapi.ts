@@ -86,6 +86,8 @@ function finishOperation(path: string, method: string, operation: Json): Json {
   const op = cleanSchema(operation);
   const isApi = path.startsWith('/api/');
   op.security ??= PUBLIC;
+  // getApiAdminCredit-historyExport.csv → getApiAdminCreditHistoryExportCsv: a name every client generator can use
+  if (op.operationId) op.operationId = op.operationId.replace(/[^A-Za-z0-9]+(\w)/g, (_: string, c: string) => c.toUpperCase());
   const json = op.requestBody?.content?.['application/json'];
   if (isApi && json) op.requestBody.content = { 'application/json': json };
   const responses: Json = { ...op.responses };
@@ -96,6 +98,11 @@ function finishOperation(path: string, method: string, operation: Json): Json {
     if (text?.contentMediaType) answer.content = { [text.contentMediaType]: { schema: text } };
     const schema = answer.content?.['application/json']?.schema;
     if (isErrorBody(schema)) responses[status] = errorAnswer(status);
+  }
+  // A paged list (listAnswer in paging.ts) gives its total in X-Total-Count.
+  const names = new Set((op.parameters ?? []).map((p: Json) => p.name));
+  if (names.has('page') && names.has('pageSize') && responses['200']) {
+    responses['200'].headers = { 'X-Total-Count': { description: 'How many items match, on every page.', schema: { type: 'integer', minimum: 0 } } };
   }
   const add = (status: string) => (responses[status] ??= errorAnswer(status));
   if (op.parameters?.length || op.requestBody) add('400');

@@ -74,6 +74,7 @@ describe('the OpenAPI document', () => {
       expect({ where, security: Array.isArray(op.security) }).toEqual({ where, security: true });
       expect({ where, tags: op.tags?.length === 1 && tags.has(op.tags[0]) }).toEqual({ where, tags: true });
       expect({ where, summary: Boolean(op.summary), description: Boolean(op.description) }).toEqual({ where, summary: true, description: true });
+      expect(op.operationId).toMatch(/^[a-z][A-Za-z0-9]*$/);
       for (const [status, answer] of Object.entries<any>(op.responses)) {
         if (status.startsWith('4')) expect({ where, status, schema: answer.content['application/json'].schema }).toEqual({ where, status, schema: { $ref: '#/components/schemas/Error' } });
       }

@@ -42,7 +42,7 @@ function eventOperation(type: WebhookEventType) {
   const payload = t.Object({ id: t.String({ description: 'the event id (also webhook-id)' }), type: t.Literal(type), createdAt: dateTime, data: dataOf(type) });
   return {
     post: {
-      operationId: `webhook-${type.replace('.', '-')}`,
+      operationId: `webhook${type.replace(/(^|\.)(\w)/g, (_, _dot: string, c: string) => c.toUpperCase())}`,
       summary: type,
       description: `${DESCRIPTIONS[type]} Delivered to every enabled endpoint subscribed to \`${type}\`; any 2xx answer is success, anything else is retried with backoff for ${RETRY_WINDOW_HOURS} hours.`,
       tags: ['Webhooks'],
