@@ -28,16 +28,22 @@ const pointer = (...parts: string[]) => parts.map((p) => p.replaceAll('~', '~0')
 
 export type AnswerCheck = (method: string, url: string, status: number, contentType: string | null, body: unknown) => string | undefined;
 
-export function answerChecker(document: Json): AnswerCheck {
+/** Ajv over the whole document, so a schema's `$ref`s into components resolve; `at` compiles (once) the schema at a JSON pointer. */
+function documentSchemas(document: Json) {
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
   addFormats(ajv);
   ajv.addSchema(document, DOCUMENT_ID);
   const compiled = new Map<string, ValidateFunction>();
-  const validatorAt = (ref: string) => {
+  const at = (ref: string) => {
     let validate = compiled.get(ref);
     if (!validate) compiled.set(ref, (validate = ajv.compile({ $ref: `${DOCUMENT_ID}#/${ref}` })));
     return validate;
   };
+  return { ajv, at };
+}
+
+export function answerChecker(document: Json): AnswerCheck {
+  const { ajv, at: validatorAt } = documentSchemas(document);
   const routes: Route[] = Object.keys(document.paths)
     .map((path) => ({
       path,
@@ -90,16 +96,14 @@ export function checkerFor(document: Json): AnswerCheck {
  * carries every documented header, and its body validates against that event's payload schema.
  */
 export function deliveryChecker(document: Json): (headers: Record<string, string>, body: string) => string | undefined {
-  const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
-  addFormats(ajv);
-  ajv.addSchema(document, DOCUMENT_ID);
+  const { ajv, at } = documentSchemas(document);
   return (headers, body) => {
     const payload = JSON.parse(body);
     const operation = document.webhooks?.[payload.type]?.post;
     if (!operation) return `webhook ${payload.type}: not in the document's webhooks`;
     const missing = operation.parameters.filter((p: Json) => p.in === 'header' && p.required && !headers[p.name.toLowerCase()]).map((p: Json) => p.name);
     if (missing.length > 0) return `webhook ${payload.type}: no ${missing.join(', ')} header`;
-    const validate = ajv.compile({ $ref: `${DOCUMENT_ID}#/${pointer('webhooks', payload.type, 'post', 'requestBody', 'content', 'application/json', 'schema')}` });
+    const validate = at(pointer('webhooks', payload.type, 'post', 'requestBody', 'content', 'application/json', 'schema'));
     return validate(payload) ? undefined : `webhook ${payload.type}: the body does not match its documented schema: ${ajv.errorsText(validate.errors, { dataVar: 'body' })}`;
   };
 }
