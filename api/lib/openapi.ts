@@ -21,6 +21,7 @@ const ERROR_SCHEMA = {
   properties: { error: { type: 'string' } },
   required: ['error'],
   additionalProperties: true,
+  examples: [{ error: 'Please sign in to continue.' }, { error: 'Something went wrong on our side. Please try again later.', requestId: '3f1c2b7e-9a41-4d2c-8e6f-0b5d7a9c1e23' }],
 };
 
 /** What each refusal means, for the statuses the whole API shares. */
@@ -102,7 +103,7 @@ function finishOperation(path: string, method: string, operation: Json): Json {
   // A paged list (listAnswer in paging.ts) gives its total in X-Total-Count.
   const names = new Set((op.parameters ?? []).map((p: Json) => p.name));
   if (names.has('page') && names.has('pageSize') && responses['200']) {
-    responses['200'].headers = { 'X-Total-Count': { description: 'How many items match, on every page.', schema: { type: 'integer', minimum: 0 } } };
+    responses['200'].headers = { 'X-Total-Count': { description: 'How many items match, on every page.', schema: { type: 'integer', minimum: 0 }, example: 42 } };
   }
   const add = (status: string) => (responses[status] ??= errorAnswer(status));
   if (op.parameters?.length || op.requestBody) add('400');
