@@ -1,19 +1,40 @@
-import { openapi } from '@elysiajs/openapi';
 import { Elysia } from 'elysia';
 import type { AppContext } from '#api/context.ts';
 import { guardApiRequest } from '#api/http/request-guard.ts';
 import { DATABASE_UNAVAILABLE, isConnectionLost } from '#api/db/resilience.ts';
 import { AppError } from '#api/lib/errors.ts';
+import { openapiDocs } from '#api/lib/openapi.ts';
 import { authRoutes } from '#api/modules/auth/routes.ts';
-import { authPlugin } from '#api/modules/auth/plugin.ts';
+import { authPlugin, sessionCookieName } from '#api/modules/auth/plugin.ts';
 import { creditRoutes } from '#api/modules/credit/routes.ts';
 import { requestRoutes } from '#api/modules/requests/routes.ts';
 import { healthRoutes } from '#api/modules/health/routes.ts';
 import { imageRoutes } from '#api/modules/images/routes.ts';
 import { valuationRoutes } from '#api/modules/valuation/routes.ts';
 import { warehouseRoutes } from '#api/modules/warehouses/routes.ts';
+import { webhookDocumentation } from '#api/modules/webhooks/openapi.ts';
 import { webhookRoutes } from '#api/modules/webhooks/routes.ts';
 import { analyticsRoutes } from '#api/modules/analytics/routes.ts';
+
+const API_DESCRIPTION =
+  'Trade a used product in for store credit. Sign in with POST /api/auth/login and the mailed link (POST /api/auth/verify-email gives a `sessionToken`), ' +
+  'then send it as `Authorization: Bearer`. Every failure is JSON `{ error }` with its status. Changes are announced as signed webhooks (see `webhooks`).';
+
+/** One tag per feature, in the order the reference page lists them. */
+const API_TAGS = [
+  { name: 'Sign-in', description: 'Magic-link sign-in, the session and the shop customer check.' },
+  { name: 'Exchange requests', description: "A customer's trade-in requests: submit, follow, ship, withdraw." },
+  { name: 'Credit', description: "A customer's store credit balance at the shop." },
+  { name: 'Valuation', description: 'The quote a customer sees before submitting.' },
+  { name: 'Images', description: 'Product photos: the Cloudinary-compatible upload and the stored files.' },
+  { name: 'Admin: exchange requests', description: 'The admin queue: review, approve or decline, receive, credit, delete.' },
+  { name: 'Admin: credit history', description: 'The credit ledger and its pushes to the shop.' },
+  { name: 'Admin: valuation', description: 'The valuation guide: entries, condition multipliers, rules, minimum, bonus campaigns.' },
+  { name: 'Warehouses', description: 'Where approved items are shipped.' },
+  { name: 'Webhooks', description: 'Endpoints that receive signed event deliveries, and the delivery log.' },
+  { name: 'Analytics', description: 'Figures for the admin dashboard.' },
+  { name: 'Health', description: 'Liveness and database reachability for load balancers.' },
+];
 
 const INTERNAL_ERROR = 'Something went wrong on our side. Please try again later.';
 
@@ -32,14 +53,12 @@ export function createApp(ctx: AppContext) {
 
   const api = new Elysia({ prefix: '/api' })
     .use(
-      openapi({
-        path: '/docs',
-        documentation: {
-          info: { title: 'SwapPoints API', version: '1.0.0', description: 'Trade a used product in for store credit.' },
-          components: {
-            securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-          },
-        },
+      openapiDocs({
+        info: { title: 'SwapPoints API', version: '1.0.0', description: API_DESCRIPTION },
+        publicUrl: ctx.settings.publicUrl,
+        cookieName: sessionCookieName(ctx.settings.publicUrl),
+        tags: API_TAGS,
+        webhooks: webhookDocumentation(),
       }),
     )
     .use(authRoutes(ctx, auth))

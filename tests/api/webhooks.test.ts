@@ -14,6 +14,7 @@ import { databaseKinds } from '#tests/helpers/db.ts';
 import { SHOPIFY_TOKEN } from '#tests/helpers/fake-shopify-backend.ts';
 import { startFakeShopify, type FakeShopify } from '#tests/helpers/fake-shopify.ts';
 import { createRequest, createWarehouse, mailsTo, requestAt, signInPerson, uniqueEmail, type Person } from '#tests/helpers/fixtures.ts';
+import { deliveryChecker } from '#tests/helpers/openapi-validate.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '#tests/helpers/webhook-receiver.ts';
 
 // a database of its own per suite takes seconds on a loaded machine
@@ -77,7 +78,7 @@ describe.each(databaseKinds())('signed webhooks (%s)', (kind) => {
     expect((await t.request('POST', '/api/admin/webhooks', { token: admin.token, body: { url: `${receiver.url}/x`, events: [] } })).status).toBe(400);
   });
 
-  test('each of the 11 event types is delivered once, signed so a Standard Webhooks verifier accepts it, with the record as admins see it', async () => {
+  test('each of the 11 event types is delivered once, signed so a Standard Webhooks verifier accepts it, with the record as admins see it, as the OpenAPI document describes it under webhooks', async () => {
     const endpoint = await addEndpoint();
     const customer = await shopper();
     const credited = await requestAt(t, 'completed', customer, admin, warehouseId, 250); // created … completed, credit.pushed
@@ -93,8 +94,10 @@ describe.each(databaseKinds())('signed webhooks (%s)', (kind) => {
 
     const report = await deliverDueWebhooks(t.ctx, { limit: 100 });
     expect(report.failed).toBe(0);
+    const documented = deliveryChecker((await t.request('GET', '/api/docs/json')).body);
     const payloads = receiver.received.map((hook) => {
       expect(hook.path).toBe('/hooks');
+      expect(documented(hook.headers, hook.body)).toBeUndefined();
       const payload = verified(endpoint.secret, hook);
       expect(hook.headers['webhook-id']).toBe(payload.id);
       expect(Number(hook.headers['webhook-timestamp'])).toBeCloseTo(Date.now() / 1000, -2);

@@ -9,6 +9,7 @@ import { createLogger } from '#api/lib/log.ts';
 import { addCustomer } from '#api/modules/customers/service.ts';
 import { loadSettings } from '#api/settings.ts';
 import { createTestDatabase, type DatabaseKind } from './db.ts';
+import { checkerFor, type AnswerCheck } from './openapi-validate.ts';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
@@ -60,6 +61,10 @@ export async function createTestApp(
   const { ctx, close } = await openContext(settings, { role: 'test', database: via ?? database.handle, log: createLogger(settings.logLevel) });
   const app = createApp(ctx);
 
+  // Every answer is checked against the served OpenAPI document (tests/helpers/openapi-validate.ts).
+  let answerCheck: Promise<AnswerCheck> | undefined;
+  const documented = () => (answerCheck ??= app.handle(new Request(`${TEST_ORIGIN}/api/docs/json`)).then(async (r) => checkerFor(await r.json())));
+
   const request = async <T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> => {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -77,6 +82,8 @@ export async function createTestApp(
     try {
       parsed = text ? JSON.parse(text) : null;
     } catch {}
+    const drift = (await documented())(method, `${TEST_ORIGIN}${path}`, response.status, response.headers.get('content-type'), parsed);
+    if (drift) throw new Error(`The answer differs from the OpenAPI document: ${drift}`);
     return { status: response.status, body: parsed as T, headers: response.headers };
   };
 

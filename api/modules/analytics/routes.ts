@@ -10,6 +10,6 @@ export function analyticsRoutes(ctx: AppContext, auth: AuthPlugin) {
     admin: true,
     query: AnalyticsQuery,
     response: { 200: Analytics, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
-    detail: { summary: 'Credit issued, requests and outcomes, approval rate, time to credit, failed pushes and top brands/products for from..to (shop time zone, to included; last 30 days by default)' },
+    detail: { summary: 'Figures for a period', description: 'Credit issued, requests and outcomes, approval rate, time to credit, failed pushes and top brands/products for from..to (shop time zone, to included; last 30 days by default).' },
   });
 }

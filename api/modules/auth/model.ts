@@ -51,3 +51,6 @@ export const VerifyEmailResponse = t.Object({
 export type UserProfile = UnwrapSchema<typeof UserProfile>;
 export type LoginResponse = UnwrapSchema<typeof LoginResponse>;
 export type VerifyEmailResponse = UnwrapSchema<typeof VerifyEmailResponse>;
+
+/** The answer to signing out, whether or not the session was still open. */
+export const LoggedOut = t.Object({ success: t.Literal(true) });

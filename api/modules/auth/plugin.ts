@@ -1,6 +1,7 @@
 import { jwt } from '@elysiajs/jwt';
 import { Elysia } from 'elysia';
 import type { AppContext } from '#api/context.ts';
+import { SIGNED_IN } from '#api/lib/openapi.ts';
 import { isUuid } from '#api/lib/request-meta.ts';
 import { loadSession, type CurrentUser } from './sessions.ts';
 
@@ -99,12 +100,14 @@ export function authPlugin(ctx: AppContext) {
     .use(jwt({ name: 'jwt', secret: ctx.settings.jwtSecret, alg: 'HS256' }))
     .macro({
       auth: {
+        detail: { security: SIGNED_IN },
         async resolve({ request, cookie, jwt, status }) {
           const result = await authenticate(request, cookie[cookieName]?.value, jwt.verify);
           return 'error' in result ? status(result.status, { error: result.error }) : result;
         },
       },
       admin: {
+        detail: { security: SIGNED_IN },
         async resolve({ request, cookie, jwt, status }) {
           const result = await authenticate(request, cookie[cookieName]?.value, jwt.verify);
           if ('error' in result) return status(result.status, { error: result.error });

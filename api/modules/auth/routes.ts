@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia';
 import type { AppContext } from '#api/context.ts';
 import { isUuid, requestMeta } from '#api/lib/request-meta.ts';
-import { CheckCustomerBody, CheckCustomerResponse, LoginBody, LoginResponse, UserProfile, VerifyEmailBody, VerifyEmailResponse } from './model.ts';
+import { CheckCustomerBody, CheckCustomerResponse, LoggedOut, LoginBody, LoginResponse, UserProfile, VerifyEmailBody, VerifyEmailResponse } from './model.ts';
 import { ErrorBody } from '#api/lib/schema.ts';
 import { CROSS_SITE_MESSAGE, isCrossSite, sessionCookieName, type AuthPlugin } from './plugin.ts';
 import { checkCustomer, requestSignInLink, toProfile, verifySignIn } from './service.ts';
@@ -19,13 +19,13 @@ export function authRoutes(ctx: AppContext, auth: AuthPlugin) {
       {
         body: LoginBody,
         response: { 202: LoginResponse, 400: ErrorBody, 422: ErrorBody, 429: ErrorBody },
-        detail: { summary: 'Email a one-time sign-in link to a shop customer' },
+        detail: { summary: 'Email a one-time sign-in link to a shop customer', description: 'Step 1 of sign-in. A customer of the shop gets a one-time link (10 minutes, single use) by mail and the answer is 202; an email the shop does not know is 422. Rate-limited per email and per IP (429).' },
       },
     )
     .post('/shopify/check-customer', async ({ body, request }) => checkCustomer(ctx, body.email, requestMeta(request)), {
       body: CheckCustomerBody,
       response: { 200: CheckCustomerResponse, 400: ErrorBody, 404: ErrorBody, 429: ErrorBody },
-      detail: { summary: 'Is this email a customer of the shop?' },
+      detail: { summary: 'Is this email a customer of the shop?', description: 'Looks the email up in the shop\'s customer directory without signing anyone in. Rate-limited per IP (429).' },
     })
     .post(
       '/auth/verify-email',
@@ -61,13 +61,13 @@ export function authRoutes(ctx: AppContext, auth: AuthPlugin) {
       {
         body: VerifyEmailBody,
         response: { 200: VerifyEmailResponse, 400: ErrorBody, 410: ErrorBody, 422: ErrorBody, 429: ErrorBody },
-        detail: { summary: 'Open a session from a sign-in link' },
+        detail: { summary: 'Open a session from a sign-in link', description: 'Step 2 of sign-in: the email and the token from the mailed link. Consumes the link and answers the session: `sessionToken` for `Authorization: Bearer`, also set as the session cookie. An expired or used link is 410.' },
       },
     )
     .get('/auth/profile', ({ user }) => toProfile({ id: user.id, email: user.email, name: user.name, is_admin: user.isAdmin }), {
       auth: true,
       response: { 200: UserProfile, 401: ErrorBody },
-      detail: { summary: 'The signed-in user' },
+      detail: { summary: 'The signed-in user', description: 'Who the session belongs to: id, email, name and whether they are an admin.' },
     })
     .post(
       '/auth/logout',
@@ -81,6 +81,6 @@ export function authRoutes(ctx: AppContext, auth: AuthPlugin) {
         cookie[cookieName]!.set({ value: '', httpOnly: true, sameSite: 'lax', secure: secureCookie, path: '/', maxAge: 0 });
         return { success: true };
       },
-      { detail: { summary: 'End this session and clear its cookie' } },
+      { response: { 200: LoggedOut, 403: ErrorBody }, detail: { summary: 'End this session and clear its cookie', description: 'Revokes the session the token or cookie names (at once, for every instance) and clears the cookie. Answers 200 even when the session had already ended.' } },
     );
 }

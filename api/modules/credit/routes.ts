@@ -17,7 +17,7 @@ export function creditRoutes(ctx: AppContext, auth: AuthPlugin) {
   const balance = new Elysia({ tags: ['Credit'] }).use(auth).get('/shopify/credit', ({ user }) => getCustomerCredit(ctx, user), {
     auth: true,
     response: { 200: CreditResponse, 401: ErrorBody, 404: ErrorBody, 502: ErrorBody, 504: ErrorBody },
-    detail: { summary: "The signed-in customer's available store credit" },
+    detail: { summary: 'The signed-in customer\'s store credit', description: 'The balance of store credit at the shop for the signed-in customer, in the shop\'s currency. 502 or 504 when the shop does not answer as it should.' },
   });
 
   const history = new Elysia({ prefix: '/admin/credit-history', tags: ['Admin: credit history'] })
@@ -29,13 +29,13 @@ export function creditRoutes(ctx: AppContext, auth: AuthPlugin) {
         admin: true,
         query: CreditHistoryQuery,
         response: { 200: t.Array(CreditRecord), 400: ErrorBody, ...adminOnly },
-        detail: { summary: 'Every exchange credit, newest first (q: part of a user ID or exchange ID; status; page, pageSize)' },
+        detail: { summary: 'The credit history', description: 'Every exchange credit, newest first (q: part of a user ID or exchange ID; status; page, pageSize).' },
       },
     )
     .post('/:id/retry', ({ params }) => retryCreditPush(ctx, params.id), {
       admin: true,
       response: { 200: CreditRecord, 404: ErrorBody, 409: ErrorBody, ...adminOnly },
-      detail: { summary: 'Push a failed credit to the shop again, now' },
+      detail: { summary: 'Push a failed credit to the shop again, now', description: 'Retries the push of one ledger row to the shop at once, with the same idempotency key; 409 when it is not a failed push.' },
     })
     .get(
       '/export.csv',
@@ -46,8 +46,8 @@ export function creditRoutes(ctx: AppContext, auth: AuthPlugin) {
       {
         admin: true,
         query: CreditExportQuery,
-        response: { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
-        detail: { summary: 'The credit history as CSV (q: part of a user ID or exchange ID; status), newest first' },
+        response: { 200: t.String({ contentMediaType: 'text/csv', description: 'the CSV file, a header line then one credit a line' }), 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
+        detail: { summary: 'The credit history as CSV', description: 'The credit history as CSV (q: part of a user ID or exchange ID; status), newest first.' },
       },
     );
 

@@ -14,7 +14,7 @@ export function healthRoutes(ctx: AppContext) {
     },
     {
       response: { 200: HealthBody, 503: HealthBody },
-      detail: { summary: 'Whether this instance can serve: database and object store reachable (200), or not (503)' },
+      detail: { summary: 'Health of this instance', description: 'Whether this instance can serve: database and object store reachable (200), or not (503).' },
     },
   );
 }

@@ -2,6 +2,7 @@ import { Elysia } from 'elysia';
 import type { AppContext } from '#api/context.ts';
 import { contentTypeOfExtension, IMAGE_TYPES, imageKey, PUBLIC_ID } from '#api/integrations/images/index.ts';
 import { notFound } from '#api/lib/errors.ts';
+import { errorAnswer } from '#api/lib/openapi.ts';
 import { ErrorBody } from '#api/lib/schema.ts';
 import type { AuthPlugin } from '#api/modules/auth/plugin.ts';
 import { MediaParams, UploadResponse } from './model.ts';
@@ -44,7 +45,22 @@ export function imageRoutes(ctx: AppContext, auth: AuthPlugin) {
         detail: {
           summary: 'Upload one product image (multipart: file, upload_preset, cloud_name)',
           description: 'JPEG, PNG, WebP, GIF or AVIF, judged by the bytes; 5 MB at most; 20 unattached uploads per user at most.',
-          security: [{ bearer: [] }],
+          requestBody: {
+            required: true,
+            content: {
+              'multipart/form-data': {
+                schema: {
+                  type: 'object',
+                  required: ['file'],
+                  properties: {
+                    file: { type: 'string', format: 'binary', description: 'the image' },
+                    upload_preset: { type: 'string', description: 'accepted and ignored (Cloudinary compatibility)' },
+                    cloud_name: { type: 'string', description: 'accepted and ignored (Cloudinary compatibility)' },
+                  },
+                },
+              },
+            },
+          },
         },
       },
     )
@@ -91,7 +107,15 @@ export function imageRoutes(ctx: AppContext, auth: AuthPlugin) {
       },
       {
         params: MediaParams,
-        detail: { summary: 'A stored image (public, cacheable forever)' },
+        detail: {
+          summary: 'A stored image (public, cacheable forever)',
+          description: '`<public_id>.<ext>` is the upload; `<public_id>.w<width>.webp` a thumbnail made at upload (the original stands in until it exists).',
+          responses: {
+            200: { description: 'The image bytes.', content: { 'image/*': { schema: { type: 'string', format: 'binary' } } } },
+            304: { description: 'Not modified since the ETag the client holds.' },
+            404: errorAnswer('404'),
+          },
+        },
       },
     );
 }

@@ -49,8 +49,8 @@ export function requestRoutes(ctx: AppContext, auth: AuthPlugin) {
       {
         auth: true,
         body: CreateExchangeBody,
-        response: { 201: t.Object({ id: t.String({ description: 'the new request’s id' }) }), 400: ErrorBody, 409: ErrorBody, ...signedIn },
-        detail: { summary: 'Submit a used product for exchange, with 1 to 5 uploaded images; an item the shop does not take is refused (409 with the reason)' },
+        response: { 201: t.Object({ id: t.String({ description: 'the new request’s id' }) }), 400: ErrorBody, 409: ErrorBody, 429: ErrorBody, ...signedIn },
+        detail: { summary: 'Submit a trade-in request', description: 'Submit a used product for exchange, with 1 to 5 uploaded images; an item the shop does not take is refused (409 with the reason).' },
       },
     )
     .get(
@@ -60,7 +60,7 @@ export function requestRoutes(ctx: AppContext, auth: AuthPlugin) {
         auth: true,
         query: CustomerListQuery,
         response: { 200: t.Array(ExchangeRequest), 400: ErrorBody, ...signedIn },
-        detail: { summary: "The signed-in customer's requests, newest first (page, pageSize, q, status optional; total in X-Total-Count)" },
+        detail: { summary: 'Your trade-in requests', description: 'The signed-in customer\'s requests, newest first (page, pageSize, q, status optional; total in X-Total-Count).' },
       },
     )
     .get(
@@ -69,7 +69,7 @@ export function requestRoutes(ctx: AppContext, auth: AuthPlugin) {
       {
         auth: true,
         response: { 200: ExchangeRequestDetail, 404: ErrorBody, ...signedIn },
-        detail: { summary: 'One of your requests with its timeline' },
+        detail: { summary: 'One of your requests with its timeline', description: 'The request, its timeline of events and what the valuation gave. Someone else\'s request is 404, as a missing one.' },
       },
     )
     .delete(
@@ -81,20 +81,20 @@ export function requestRoutes(ctx: AppContext, auth: AuthPlugin) {
       {
         auth: true,
         response: { 200: Deleted, 404: ErrorBody, 409: ErrorBody, ...signedIn },
-        detail: { summary: 'Cancel (delete) your request while it is pending' },
+        detail: { summary: 'Cancel (delete) your request while it is pending', description: 'Withdraws a pending request and removes its images; once reviewed it is 409.' },
       },
     )
     .post('/:id/shipping', async ({ params, body, user }) => one(await submitShipping(ctx, user, params.id, body)), {
       auth: true,
       body: ShippingBody,
       response: { 200: ExchangeRequest, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, ...signedIn },
-      detail: { summary: 'Add the shipping details of an approved request; its item is then shipped' },
+      detail: { summary: 'Add the shipping details of an approved request; its item is then shipped', description: 'Carrier, tracking number and shipping date for an approved request; its transit status becomes shipped.' },
     })
     .put('/:id/shipping', async ({ params, body, user }) => one(await correctShipping(ctx, user, params.id, body)), {
       auth: true,
       body: ShippingBody,
       response: { 200: ExchangeRequest, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, ...signedIn },
-      detail: { summary: 'Correct the shipping details of your request until its item is received' },
+      detail: { summary: 'Correct the shipping details of your request until its item is received', description: 'Replaces the shipping details given before; once the warehouse has received the item it is 409.' },
     });
 
   const admin = new Elysia({ prefix: '/admin/exchange-requests', tags: ['Admin: exchange requests'] })
@@ -106,31 +106,31 @@ export function requestRoutes(ctx: AppContext, auth: AuthPlugin) {
         admin: true,
         query: AdminListQuery,
         response: { 200: t.Array(AdminExchangeRequest), 400: ErrorBody, ...adminOnly },
-        detail: { summary: 'Every request, newest first (tab 0-3, status, q, page, pageSize optional; total in X-Total-Count)' },
+        detail: { summary: 'The admin queue of requests', description: 'Every request, newest first (tab 0-3, status, q, page, pageSize optional; total in X-Total-Count).' },
       },
     )
     .get('/counts', ({ query }) => countAdminTabs(ctx.db, query), {
       admin: true,
       query: CountsQuery,
       response: { 200: RequestCounts, 400: ErrorBody, ...adminOnly },
-      detail: { summary: 'How many requests each of the tabs 0-3 holds, for the badges' },
+      detail: { summary: 'Counts per queue tab', description: 'How many requests each of the tabs 0-3 holds, for the badges.' },
     })
     .get('/:id', ({ params }) => adminRequestDetail(ctx, params.id), {
       admin: true,
       response: { 200: AdminExchangeRequestDetail, 404: ErrorBody, ...adminOnly },
-      detail: { summary: 'One request with its timeline, its customer and their store-credit balance' },
+      detail: { summary: 'One request, for an admin', description: 'One request with its timeline, its customer and their store-credit balance.' },
     })
     .put('/:id/status', async ({ params, body, user }) => one(await changeStatus(ctx, actorOf(user, 'admin'), params.id, body)), {
       admin: true,
       body: StatusBody,
       response: change,
-      detail: { summary: 'Approve (with a warehouse) or decline a pending request, or complete a credited one' },
+      detail: { summary: 'Approve, decline or complete a request', description: 'Approve (with a warehouse) or decline a pending request, or complete a credited one.' },
     })
     .put('/:id/transit', async ({ params, body, user }) => one(await markReceived(ctx, actorOf(user, 'admin'), params.id, body)), {
       admin: true,
       body: TransitBody,
       response: change,
-      detail: { summary: 'Mark a shipped item as received' },
+      detail: { summary: 'Mark a shipped item as received', description: 'Records that the warehouse has the item (transit status received), so it can be credited. A change the request\'s state does not allow is 409.' },
     })
     .put(
       '/:id/credit',
@@ -142,7 +142,7 @@ export function requestRoutes(ctx: AppContext, auth: AuthPlugin) {
         admin: true,
         body: CreditBody,
         response: { ...change, 200: CreditedExchangeRequest },
-        detail: { summary: 'Assign store credit to a received item (once); it is pushed to the shop at once' },
+        detail: { summary: 'Assign store credit', description: 'Assign store credit to a received item (once); it is pushed to the shop at once.' },
       },
     )
     .delete(
@@ -154,7 +154,7 @@ export function requestRoutes(ctx: AppContext, auth: AuthPlugin) {
       {
         admin: true,
         response: { 200: Deleted, 404: ErrorBody, ...adminOnly },
-        detail: { summary: 'Delete a request in any state; its images leave storage, its credit history stays' },
+        detail: { summary: 'Delete a request', description: 'Delete a request in any state; its images leave storage, its credit history stays.' },
       },
     );
 

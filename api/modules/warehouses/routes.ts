@@ -21,20 +21,20 @@ export function warehouseRoutes(ctx: AppContext, auth: AuthPlugin) {
         admin: true,
         query: PagingQuery,
         response: { 200: t.Array(Warehouse), ...refused },
-        detail: { summary: 'Every warehouse, by name (page, pageSize and q optional; total in X-Total-Count)' },
+        detail: { summary: 'Warehouses', description: 'Every warehouse, by name (page, pageSize and q optional; total in X-Total-Count).' },
       },
     )
     .post('', async ({ body, status }) => status(201, await createWarehouse(ctx.db, body)), {
       admin: true,
       body: WarehouseBody,
       response: { 201: Warehouse, ...refused, 409: ErrorBody },
-      detail: { summary: 'Add a warehouse (isActive defaults to true)' },
+      detail: { summary: 'Add a warehouse', description: 'Add a warehouse (isActive defaults to true).' },
     })
     .put('/:id', async ({ params, body }) => updateWarehouse(ctx.db, params.id, body), {
       admin: true,
       body: WarehouseBody,
       response: { 200: Warehouse, ...refused, 404: ErrorBody, 409: ErrorBody },
-      detail: { summary: 'Replace a warehouse; requests keep the address they were approved with' },
+      detail: { summary: 'Replace a warehouse', description: 'Replace a warehouse; requests keep the address they were approved with.' },
     })
     .delete(
       '/:id',
@@ -45,12 +45,12 @@ export function warehouseRoutes(ctx: AppContext, auth: AuthPlugin) {
       {
         admin: true,
           response: { 200: Deleted, ...refused, 404: ErrorBody },
-        detail: { summary: 'Delete a warehouse; requests approved with it keep its address' },
+        detail: { summary: 'Delete a warehouse', description: 'Delete a warehouse; requests approved with it keep its address.' },
       },
     )
     .get('/:id/open-requests', async ({ params }) => openRequestsShippingTo(ctx.db, params.id), {
       admin: true,
       response: { 200: t.Array(OpenRequest), ...refused, 404: ErrorBody },
-      detail: { summary: 'Requests still on their way to this warehouse (approved, not completed): what deleting it would leave on a snapshot' },
+      detail: { summary: 'Open requests shipping to a warehouse', description: 'Requests still on their way to this warehouse (approved, not completed): what deleting it would leave on a snapshot.' },
     });
 }

@@ -16,19 +16,19 @@ export function webhookRoutes(ctx: AppContext, auth: AuthPlugin) {
     .get('', () => listEndpoints(ctx.db), {
       admin: true,
       response: { 200: t.Array(WebhookEndpoint), ...refused },
-      detail: { summary: 'Every webhook endpoint (secrets are never listed)' },
+      detail: { summary: 'Webhook endpoints', description: 'Every webhook endpoint (secrets are never listed).' },
     })
     .post('', async ({ body, status }) => status(201, await createEndpoint(ctx, body)), {
       admin: true,
       body: NewWebhookEndpointBody,
       response: { 201: CreatedWebhookEndpoint, ...refused },
-      detail: { summary: 'Add an endpoint: https only, never a private address; the answer shows its whsec_ secret, once' },
+      detail: { summary: 'Add a webhook endpoint', description: 'Add an endpoint: https only, never a private address; the answer shows its whsec_ secret, once.' },
     })
     .put('/:id', ({ params, body }) => setEndpointEnabled(ctx.db, params.id, body.enabled), {
       admin: true,
       body: EndpointStateBody,
       response: { 200: WebhookEndpoint, ...refused, 404: ErrorBody },
-      detail: { summary: 'Turn an endpoint off or on again' },
+      detail: { summary: 'Turn an endpoint off or on again', description: 'Turning an endpoint on again resets its failure count and sends what waited.' },
     })
     .delete(
       '/:id',
@@ -39,19 +39,19 @@ export function webhookRoutes(ctx: AppContext, auth: AuthPlugin) {
       {
         admin: true,
         response: { 200: t.Object({ success: t.Literal(true), id: t.String() }), ...refused, 404: ErrorBody },
-        detail: { summary: 'Remove an endpoint and its delivery log' },
+        detail: { summary: 'Remove a webhook endpoint', description: 'Remove an endpoint and its delivery log.' },
       },
     )
     .get('/deliveries', ({ query }) => listDeliveries(ctx.db, query), {
       admin: true,
       query: DeliveriesQuery,
       response: { 200: t.Array(WebhookDelivery), ...refused },
-      detail: { summary: 'Deliveries, newest first (endpoint, failed and limit optional)' },
+      detail: { summary: 'Webhook deliveries', description: 'Deliveries, newest first (endpoint, failed and limit optional).' },
     })
     .get('/deliveries/:id', ({ params }) => deliveryOr404(ctx.db, params.id), {
       admin: true,
       response: { 200: WebhookDeliveryDetail, ...refused, 404: ErrorBody },
-      detail: { summary: 'One delivery with its body and every attempt (status, duration, response excerpt)' },
+      detail: { summary: 'One webhook delivery', description: 'One delivery with its body and every attempt (status, duration, response excerpt).' },
     })
     .post(
       '/deliveries/:id/redeliver',
@@ -63,7 +63,7 @@ export function webhookRoutes(ctx: AppContext, auth: AuthPlugin) {
       {
         admin: true,
         response: { 200: WebhookDeliveryDetail, ...refused, 404: ErrorBody },
-        detail: { summary: 'Send a delivery again now (same webhook-id and body)' },
+        detail: { summary: 'Redeliver a webhook', description: 'Send a delivery again now (same webhook-id and body).' },
       },
     );
 }
