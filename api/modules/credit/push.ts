@@ -3,8 +3,8 @@ import type { AppContext } from '#api/context.ts';
 import type { Db } from '#api/db/connect.ts';
 import type { CreditLedgerRow } from '#api/db/types.ts';
 import type { PushOutcome } from '#api/integrations/shop/types.ts';
-import { emitCreditEvent } from '#api/modules/webhooks/events.ts';
-import { customerRef } from './service.ts';
+import { emitCreditEvent } from './webhook.ts';
+import { customerRef } from '#api/modules/users/queries.ts';
 import { exponentialSeconds } from '#api/jobs/backoff.ts';
 import { drainInBatches, type BatchReport } from '#api/jobs/drain.ts';
 import { claimDue, leased, release, type Queue } from '#api/jobs/queue.ts';
@@ -57,7 +57,7 @@ async function pushOne(ctx: AppContext, row: CreditLedgerRow, deadline: number):
       ledgerId: row.id,
       amount: row.amount,
       currency: row.currency,
-      customer: await customerRef(ctx, row.user_id),
+      customer: await customerRef(ctx.db, row.user_id),
       // push_attempts already counts this attempt: an earlier one may have reached the shop
       previousAttemptUnknown: row.push_attempts > 1,
       deadline,
