@@ -5,7 +5,8 @@ import type { Database } from '#api/db/types.ts';
 /**
  * The one claim-and-lease for every job queue. A queue is a table whose rows are the jobs: the row
  * a job acts on carries its state (status, attempts, when it is due, its last error), so finishing a
- * job and recording what it did are one conditional update. A `Queue` names those columns.
+ * job and recording what it did are one conditional update. A `Queue` names those columns (the
+ * table also has `id` and `created_at`, which `jobs list` reads).
  *
  * Claiming takes due rows with FOR UPDATE SKIP LOCKED in a short transaction and leases them
  * (attempts + 1, due again only when the lease ends); the work runs outside it; its outcome is
