@@ -79,11 +79,14 @@ const fromListed = (r: Listed): JobRow => ({
 export async function listJobs(db: Db, filter: JobFilter = {}): Promise<JobRow[]> {
   const queues = [...QUEUE_JOBS.values()].map((q) => q.queue).filter((q) => filter.kind === undefined || q.kind === filter.kind);
   if (queues.length === 0) return [];
+  const limit = filter.limit ?? 50;
+  // each queue gives its own newest `limit` first, so no table is read past what can be shown
+  const newest = (queue: AnyQueue) =>
+    sql`(select * from (${rowsOf(queue)}) q ${filter.failed ? sql`where state in ('retrying', 'dead')` : sql``} order by created_at desc, row_id desc limit ${limit})`;
   const result = await sql<Listed>`
-    select * from (${sql.join(queues.map(rowsOf), sql` union all `)}) j
-     ${filter.failed ? sql`where state in ('retrying', 'dead')` : sql``}
+    select * from (${sql.join(queues.map(newest), sql` union all `)}) j
      order by created_at desc, row_id desc
-     limit ${filter.limit ?? 50}`.execute(db);
+     limit ${limit}`.execute(db);
   return result.rows.map(fromListed);
 }
 
