@@ -36,19 +36,39 @@ export const JOBS: readonly Job[] = [
     name: 'mail-outbox',
     everyMs: 5_000,
     run: (ctx) => ctx.mailer.flush(),
-    queue: { queue: MAIL_QUEUE, retry: async (ctx, id) => (await requeueFailedMail(ctx.db, id)) && (await ctx.mailer.flush(), true) },
+    queue: {
+      queue: MAIL_QUEUE,
+      retry: async (ctx, id) => {
+        if (!(await requeueFailedMail(ctx.db, id))) return false;
+        await ctx.mailer.flush();
+        return true;
+      },
+    },
   },
   {
     name: 'credit-push',
     everyMs: 10_000,
     run: (ctx) => pushAllDueCredits(ctx),
-    queue: { queue: CREDIT_PUSH_QUEUE, retry: async (ctx, id) => (await retryCreditPush(ctx, id), true) },
+    queue: {
+      queue: CREDIT_PUSH_QUEUE,
+      retry: async (ctx, id) => {
+        await retryCreditPush(ctx, id); // 409 when the credit is not failed
+        return true;
+      },
+    },
   },
   {
     name: 'webhook-deliveries',
     everyMs: 2_000,
     run: (ctx) => deliverAllDueWebhooks(ctx),
-    queue: { queue: WEBHOOK_QUEUE, retry: async (ctx, id) => (await redeliver(ctx.db, id), await deliverDueWebhooks(ctx, { limit: 1, onlyId: id }), true) },
+    queue: {
+      queue: WEBHOOK_QUEUE,
+      retry: async (ctx, id) => {
+        await redeliver(ctx.db, id);
+        await deliverDueWebhooks(ctx, { limit: 1, onlyId: id });
+        return true;
+      },
+    },
   },
   { name: 'credit-expiry-reminders', everyMs: 3_600_000, run: (ctx) => remindExpiringCredits(ctx) },
   { name: 'remove-unattached-uploads', everyMs: 3_600_000, run: (ctx) => removeUnattachedUploads(ctx) },
