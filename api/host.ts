@@ -14,7 +14,7 @@ import { createLogger, type Logger } from '#api/lib/log.ts';
 import { createMailTransport } from '#api/modules/mail/transports.ts';
 import { createMailer } from '#api/modules/mail/worker.ts';
 import { applyAdminEmails } from '#api/modules/users/service.ts';
-import { startBackgroundJobs } from '#api/jobs.ts';
+import { startBackgroundJobs } from '#api/jobs/runner.ts';
 import { ensureDataDir, type Settings } from '#api/settings.ts';
 
 /**

@@ -37,3 +37,10 @@ export class CommandError extends Error {
 }
 
 export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
+
+/** A --limit value: a whole number from 1 to `max`, or a UsageError naming the range. */
+export function parseLimit(value: string, max: number): number {
+  const limit = Number(value);
+  if (!Number.isInteger(limit) || limit < 1 || limit > max) throw new UsageError(`--limit must be a whole number from 1 to ${max}`);
+  return limit;
+}

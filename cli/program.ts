@@ -6,6 +6,7 @@ import { registerCreditCommands } from './commands/credits.ts';
 import { registerCustomerCommands } from './commands/customers.ts';
 import { registerDemoCommands } from './commands/demo.ts';
 import { registerImageCommands } from './commands/images.ts';
+import { registerJobCommands } from './commands/jobs.ts';
 import { registerMailCommands } from './commands/mail.ts';
 import { registerMigrateCommand } from './commands/migrate.ts';
 import { registerRequestCommands } from './commands/requests.ts';
@@ -58,6 +59,7 @@ Examples:
   registerValuationCommands(program, deps);
   registerCreditCommands(program, deps);
   registerWebhookCommands(program, deps);
+  registerJobCommands(program, deps);
   registerStatsCommand(program, deps);
   return program;
 }

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { isListedAdmin, listAdmins } from '#api/modules/users/queries.ts';
-import { grantAdmin, revokeAdmin, revokeSessionsOf } from '#api/modules/users/service.ts';
+import { revokeSessionsOf } from '#api/modules/auth/sessions.ts';
+import { grantAdmin, revokeAdmin } from '#api/modules/users/service.ts';
 import { formatTable, jsonLine } from '../format.ts';
 import { UsageError } from '../io.ts';
 import type { CommandDeps } from '../deps.ts';

@@ -286,7 +286,7 @@ describe.each(databaseKinds())('revoking (%s)', (kind) => {
   afterAll(() => t.close());
 
   test('`sessions revoke` ends every session of a user at once', async () => {
-    const { revokeSessionsOf } = await import('#api/modules/users/service.ts');
+    const { revokeSessionsOf } = await import('#api/modules/auth/sessions.ts');
     const a = await t.signIn('zoe.dsouza@example.com');
     const b = await t.signIn('zoe.dsouza@example.com');
     expect(await revokeSessionsOf(t.ctx.db, 'ZOE.DSOUZA@example.com')).toBe(2);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { startBackgroundJobs } from '#api/jobs.ts';
+import { startBackgroundJobs } from '#api/jobs/runner.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
 
 describe('background jobs on one instance', () => {

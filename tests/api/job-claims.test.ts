@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { sql } from 'kysely';
-import { claimJobRun, INSTANCE_ID } from '#api/lib/job-claims.ts';
+import { claimJobRun, INSTANCE_ID } from '#api/jobs/periodic.ts';
 import { connectPostgres, type DatabaseHandle } from '#api/db/connect.ts';
 import { createLogger } from '#api/lib/log.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '#tests/helpers/db.ts';

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
 import { sql } from 'kysely';
-import { startBackgroundJobs } from '#api/jobs.ts';
+import { startBackgroundJobs } from '#api/jobs/runner.ts';
 import { hashToken } from '#api/lib/tokens.ts';
 import { enqueueMail } from '#api/modules/mail/service.ts';
-import { pruneExpiredRows } from '#api/prune.ts';
+import { pruneExpiredRows } from '#api/jobs/prune.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
 import { databaseKinds } from '#tests/helpers/db.ts';
 

@@ -7,7 +7,7 @@ import type { Resolve } from '#api/modules/webhooks/destination.ts';
 import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import { deliverDueWebhooks } from '#api/modules/webhooks/delivery.ts';
-import { emitRequestEvent } from '#api/modules/webhooks/events.ts';
+import { emitRequestEvent } from '#api/modules/requests/webhook.ts';
 import { WEBHOOK_EVENT_TYPES } from '#api/modules/webhooks/rules.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
 import { databaseKinds } from '#tests/helpers/db.ts';

@@ -1,5 +1,8 @@
 import type { Db } from '#api/db/connect.ts';
 import { compiledOnce, preparedMark } from '#api/db/prepared.ts';
+import { INVALID_EMAIL_MESSAGE, isValidEmail, normalizeEmail } from '#api/lib/email.ts';
+import { badRequest, notFound } from '#api/lib/errors.ts';
+import { userIdByEmail } from '#api/modules/users/queries.ts';
 
 /** Sessions: the one a request carries (read with its user in one join), and signing out. */
 
@@ -55,4 +58,12 @@ export async function revokeUserSessions(db: Db, userId: string): Promise<number
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/** Signs EMAIL out of every session. */
+export async function revokeSessionsOf(db: Db, rawEmail: string): Promise<number> {
+  if (!isValidEmail(rawEmail)) throw badRequest(INVALID_EMAIL_MESSAGE);
+  const user = await userIdByEmail(db, normalizeEmail(rawEmail));
+  if (!user) throw notFound(`No user with the email ${normalizeEmail(rawEmail)} has signed in.`);
+  return revokeUserSessions(db, user.id);
 }

@@ -10,8 +10,8 @@ import { ADMIN_NOT_FOUND, findRequest, requestOr404 } from '#api/modules/request
 import { STEPS } from '#api/modules/requests/rules.ts';
 import { stateCondition } from '#api/modules/requests/state-sql.ts';
 import type { ImageRef } from '#api/modules/images/service.ts';
-import { attachInspectionImages, creditBreakdownText, creditMailLines, creditTerms } from '#api/modules/valuation/credit.ts';
-import { emitRequestEvent } from '#api/modules/webhooks/events.ts';
+import { attachInspectionImages, creditBreakdownText, creditMailLines, creditTerms } from './terms.ts';
+import { emitRequestEvent } from '#api/modules/requests/webhook.ts';
 import { creditExpiresAt } from './expiry.ts';
 import { pushDueCredits } from './push.ts';
 import { INVALID_CREDIT, MAX_CREDIT, wholeCredit } from './rules.ts';

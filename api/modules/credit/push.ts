@@ -3,9 +3,11 @@ import type { AppContext } from '#api/context.ts';
 import type { Db } from '#api/db/connect.ts';
 import type { CreditLedgerRow } from '#api/db/types.ts';
 import type { PushOutcome } from '#api/integrations/shop/types.ts';
-import { emitCreditEvent } from '#api/modules/webhooks/events.ts';
-import { customerRef } from './service.ts';
-import { drainInBatches, type BatchReport } from '#api/lib/drain.ts';
+import { emitCreditEvent } from './webhook.ts';
+import { customerRef } from '#api/modules/users/queries.ts';
+import { exponentialSeconds } from '#api/jobs/backoff.ts';
+import { drainInBatches, type BatchReport } from '#api/jobs/drain.ts';
+import { claimDue, leased, release, type Queue } from '#api/jobs/queue.ts';
 
 /**
  * Pushing ledger rows to the shop (DESIGN "credit ledger"). A row is claimed with
@@ -23,13 +25,24 @@ import { drainInBatches, type BatchReport } from '#api/lib/drain.ts';
 const DEADLINE_SHARE_OF_LEASE = 0.5;
 /** Automatic retries stop after this many attempts; an admin can still retry by hand. */
 export const MAX_PUSH_ATTEMPTS = 10;
-const BACKOFF_BASE_SECONDS = 30;
-const BACKOFF_CAP_SECONDS = 6 * 3600;
 
-/** Seconds to wait before the next automatic attempt after `attempts` failed ones: 30 s × 2^attempts, at most 6 h. */
+/**
+ * Seconds to wait before the next automatic attempt after `attempts` failed ones: 30 s × 2^attempts,
+ * at most 6 h. No jitter: a push is one row to one shop, and operators read the wait exactly.
+ */
 export function pushBackoffSeconds(attempts: number): number {
-  return Math.min(BACKOFF_CAP_SECONDS, BACKOFF_BASE_SECONDS * 2 ** Math.min(attempts, 20));
+  return exponentialSeconds(attempts, 30, 6 * 3600);
 }
+
+/** The ledger as a job queue (api/jobs/queue.ts): a row waiting for the shop is a job, due at next_push_at. */
+export const CREDIT_PUSH_QUEUE: Queue<'credit_ledger'> = {
+  kind: 'credit-push',
+  table: 'credit_ledger',
+  columns: { status: 'push_status', attempts: 'push_attempts', dueAt: 'next_push_at', error: 'last_push_error' },
+  claimable: ['pending', 'failed'],
+  leasedStatus: 'pending',
+  doneStatus: 'success',
+};
 
 export type PushReport = BatchReport;
 
@@ -38,40 +51,13 @@ export function pushDeadline(leaseSeconds: number, claimedAt = Date.now()): numb
   return claimedAt + leaseSeconds * 1000 * DEADLINE_SHARE_OF_LEASE;
 }
 
-async function claim(ctx: AppContext, limit: number, onlyId: number | undefined): Promise<CreditLedgerRow[]> {
-  return ctx.db.transaction().execute(async (trx) => {
-    let due = trx
-      .selectFrom('credit_ledger')
-      .select('id')
-      .where('push_status', 'in', ['pending', 'failed'])
-      .where('next_push_at', '<=', sql<Date>`now()`)
-      .orderBy('next_push_at')
-      .limit(limit)
-      .forUpdate()
-      .skipLocked();
-    if (onlyId !== undefined) due = due.where('id', '=', onlyId);
-    const ids = (await due.execute()).map((r) => r.id);
-    if (ids.length === 0) return [];
-    return trx
-      .updateTable('credit_ledger')
-      .set({
-        push_status: 'pending',
-        push_attempts: sql`push_attempts + 1`,
-        next_push_at: sql`now() + make_interval(secs => ${ctx.settings.creditPushLeaseSeconds})`,
-      })
-      .where('id', 'in', ids)
-      .returningAll()
-      .execute();
-  });
-}
-
 async function pushOne(ctx: AppContext, row: CreditLedgerRow, deadline: number): Promise<PushOutcome> {
   try {
     return await ctx.shop.pushCredit({
       ledgerId: row.id,
       amount: row.amount,
       currency: row.currency,
-      customer: await customerRef(ctx, row.user_id),
+      customer: await customerRef(ctx.db, row.user_id),
       // push_attempts already counts this attempt: an earlier one may have reached the shop
       previousAttemptUnknown: row.push_attempts > 1,
       deadline,
@@ -85,15 +71,14 @@ async function pushOne(ctx: AppContext, row: CreditLedgerRow, deadline: number):
 
 const UNIQUE_VIOLATION = '23505';
 
-const leased = (db: Db, row: CreditLedgerRow) =>
-  db.updateTable('credit_ledger').where('id', '=', row.id).where('push_status', '=', 'pending').where('push_attempts', '=', row.push_attempts);
+const leasedRow = (db: Db, row: CreditLedgerRow) => leased(db, CREDIT_PUSH_QUEUE, row.id, row.push_attempts);
 
 async function record(ctx: AppContext, row: CreditLedgerRow, outcome: PushOutcome): Promise<PushOutcome> {
   if (outcome.status === 'success') {
     const transactionId = outcome.transactionId;
     try {
       await ctx.db.transaction().execute(async (trx) => {
-        const done = await leased(trx, row)
+        const done = await leasedRow(trx, row)
           .set({ push_status: 'success', external_transaction_id: transactionId, pushed_at: sql`now()`, last_push_error: null, next_push_at: null })
           .returning('id')
           .executeTakeFirst();
@@ -109,7 +94,7 @@ async function record(ctx: AppContext, row: CreditLedgerRow, outcome: PushOutcom
   const again = outcome.retryable && row.push_attempts < MAX_PUSH_ATTEMPTS;
   const error = outcome.error;
   await ctx.db.transaction().execute(async (trx) => {
-    const failed = await leased(trx, row)
+    const failed = await leasedRow(trx, row)
       .set({
         push_status: 'failed',
         last_push_error: error.slice(0, 2000) || 'The shop refused the credit.',
@@ -123,27 +108,14 @@ async function record(ctx: AppContext, row: CreditLedgerRow, outcome: PushOutcom
   return outcome;
 }
 
-/** Hands back rows this worker claimed but did not start: due again at once, the claim not counted. */
-async function release(ctx: AppContext, rows: CreditLedgerRow[]): Promise<void> {
-  for (const row of rows) {
-    await ctx.db
-      .updateTable('credit_ledger')
-      .set({ push_attempts: sql`push_attempts - 1`, next_push_at: sql`now()` })
-      .where('id', '=', row.id)
-      .where('push_status', '=', 'pending')
-      .where('push_attempts', '=', row.push_attempts)
-      .execute();
-  }
-}
-
 /** Pushes due ledger rows (or just `onlyId`) to the shop and records each outcome. Never throws for a shop failure. */
 export async function pushDueCredits(ctx: AppContext, options: { limit?: number; onlyId?: number } = {}): Promise<PushReport> {
   const report: PushReport = { claimed: 0, succeeded: 0, failed: 0 };
   const deadline = pushDeadline(ctx.settings.creditPushLeaseSeconds);
-  const rows = await claim(ctx, options.limit ?? 20, options.onlyId);
+  const rows = await claimDue(ctx.db, CREDIT_PUSH_QUEUE, { limit: options.limit ?? 20, onlyId: options.onlyId, leaseSeconds: ctx.settings.creditPushLeaseSeconds });
   for (const [index, row] of rows.entries()) {
     if (Date.now() >= deadline) {
-      await release(ctx, rows.slice(index));
+      await release(ctx.db, CREDIT_PUSH_QUEUE, rows.slice(index).map((r) => ({ id: r.id, attempts: r.push_attempts })));
       break;
     }
     report.claimed++;

@@ -5,15 +5,22 @@ import { csvDownload } from '#api/lib/csv.ts';
 import { listAnswer, pagedByDefault } from '#api/lib/paging.ts';
 import { ErrorBody } from '#api/lib/schema.ts';
 import type { AuthPlugin } from '#api/modules/auth/plugin.ts';
+import { actorOf } from '#api/modules/requests/events.ts';
+import { CreditedExchangeRequest, ExchangeRequest } from '#api/modules/requests/model.ts';
+import { withImages } from '#api/modules/requests/queries.ts';
 import { creditHistoryCsv } from './export.ts';
 import { listCreditHistory, retryCreditPush } from './history.ts';
-import { CreditExportQuery, CreditHistoryQuery, CreditRecord, CreditResponse } from './model.ts';
+import { assignCredit } from './ledger.ts';
+import { CreditBody, CreditExportQuery, CreditHistoryQuery, CreditRecord, CreditResponse } from './model.ts';
 import { getCustomerCredit } from './service.ts';
 
 const adminOnly = { 401: ErrorBody, 403: ErrorBody };
+const change = { 200: ExchangeRequest, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, ...adminOnly };
 
-/** Store credit: the customer's balance, and the admin's credit history, its retries and its CSV. */
+/** Store credit: the customer's balance, assigning credit to a request, and the admin's credit history, its retries and its CSV. */
 export function creditRoutes(ctx: AppContext, auth: AuthPlugin) {
+  const one = async (row: Parameters<typeof withImages>[1][number]) => (await withImages(ctx.db, [row]))[0]!;
+
   const balance = new Elysia({ tags: ['Credit'] }).use(auth).get('/shopify/credit', ({ user }) => getCustomerCredit(ctx, user), {
     auth: true,
     response: { 200: CreditResponse, 401: ErrorBody, 404: ErrorBody, 502: ErrorBody, 504: ErrorBody },
@@ -51,5 +58,21 @@ export function creditRoutes(ctx: AppContext, auth: AuthPlugin) {
       },
     );
 
-  return new Elysia().use(balance).use(history);
+  const assign = new Elysia({ prefix: '/admin/exchange-requests', tags: ['Admin: exchange requests'] })
+    .use(auth)
+    .put(
+      '/:id/credit',
+      async ({ params, body, user }) => {
+        const { request, ledger } = await assignCredit(ctx, actorOf(user, 'admin'), params.id, body);
+        return { ...(await one(request)), loyaltyPointsSuccess: ledger.push_status === 'success' };
+      },
+      {
+        admin: true,
+        body: CreditBody,
+        response: { ...change, 200: CreditedExchangeRequest },
+        detail: { summary: 'Assign store credit', description: 'Assign store credit to a received item (once); it is pushed to the shop at once.' },
+      },
+    );
+
+  return new Elysia().use(balance).use(assign).use(history);
 }

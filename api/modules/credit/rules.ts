@@ -1,13 +1,15 @@
+import { MAX_CREDIT } from '#api/config/shop.ts';
+
 /**
  * Credit rules in plain TypeScript (no framework import): the API, the admin pages and the CLI
  * read them from here.
  */
 
 export const INVALID_CREDIT = 'Please enter a valid credit amount';
-export const CREDIT_BEFORE_COMPLETING = 'You must assign credit before completing the exchange';
+export { CREDIT_BEFORE_COMPLETING } from '#api/modules/requests/rules.ts';
 
-/** The largest credit one request can get (numeric(12,2) holds more; no printer part is worth this). */
-export const MAX_CREDIT = 10_000_000;
+/** The largest credit one request can get: api/config/shop.ts. */
+export { MAX_CREDIT };
 
 /**
  * The admin's credit amount as a whole number, or null when it is not one: a number (or a numeric

@@ -1,7 +1,7 @@
 import type { AppContext } from '#api/context.ts';
-import { ShopError, type CustomerRef } from '#api/integrations/shop/types.ts';
+import { ShopError } from '#api/integrations/shop/types.ts';
 import { AppError } from '#api/lib/errors.ts';
-import { shopIdentityOf } from '#api/modules/users/queries.ts';
+import { customerRef } from '#api/modules/users/queries.ts';
 
 /** The spec's credit error texts (§8), by the shop failure behind them. */
 const CREDIT_ERRORS = {
@@ -10,15 +10,10 @@ const CREDIT_ERRORS = {
   no_response: { status: 504, message: 'No response from server' },
 } as const;
 
-export async function customerRef(ctx: AppContext, userId: string): Promise<CustomerRef> {
-  const user = await shopIdentityOf(ctx.db, userId);
-  return { userId: user.id, email: user.email, shopCustomerId: user.shop_customer_id };
-}
-
 /** GET /api/shopify/credit: the balance the shop holds for this customer. */
 export async function getCustomerCredit(ctx: AppContext, user: { id: string }) {
   try {
-    const balance = await ctx.shop.getBalance(await customerRef(ctx, user.id));
+    const balance = await ctx.shop.getBalance(await customerRef(ctx.db, user.id));
     return { creditAmount: balance.amount, currency: balance.currency || ctx.settings.shopCurrency };
   } catch (error) {
     if (!(error instanceof ShopError)) throw error;
@@ -28,15 +23,5 @@ export async function getCustomerCredit(ctx: AppContext, user: { id: string }) {
       creditAmount: 0,
       currency: ctx.settings.shopCurrency,
     });
-  }
-}
-
-/** The customer's store-credit balance at the shop, or null when the shop cannot say: a request detail never fails for it. */
-export async function balanceOrNull(ctx: AppContext, userId: string): Promise<number | null> {
-  try {
-    return (await ctx.shop.getBalance(await customerRef(ctx, userId))).amount;
-  } catch (error) {
-    ctx.log.warn('store credit balance unavailable for a request detail', { userId, error });
-    return null;
   }
 }

@@ -4,9 +4,12 @@
  * Each upload `/media/<id>.<ext>` is also served resized, as WebP, at `/media/<id>.w<width>.webp`
  * for every width below (never wider than the original).
  */
-/** 5MB, the spec's limit per image. */
-export const MAX_IMAGE_BYTES = 5_242_880;
-export const MAX_IMAGES_PER_REQUEST = 5;
+import { IMAGE_LIMITS } from '#api/config/shop.ts';
+
+/** 5MB, the spec's limit per image (api/config/shop.ts). */
+export const MAX_IMAGE_BYTES = IMAGE_LIMITS.maxBytes;
+export const MAX_IMAGES_PER_REQUEST = IMAGE_LIMITS.perRequest;
+export const NEED_AN_IMAGE = 'Please upload at least one image of the product';
 
 export const tooLargeMessage = (name: string) => `File ${name} is too large. Max size is 5MB`;
 export const notAnImageMessage = (name: string) => `File ${name} is not an image`;

@@ -3,9 +3,8 @@ import type { AppContext } from '#api/context.ts';
 import type { Db } from '#api/db/connect.ts';
 import { IMAGE_TYPES, imageKey, imageKeyPrefix, isPublicId, newPublicId, type ImageContentType } from '#api/integrations/images/index.ts';
 import { AppError, badRequest, unauthorized } from '#api/lib/errors.ts';
-import { NEED_AN_IMAGE } from '#api/modules/requests/rules.ts';
 import { lockUser } from '#api/modules/users/queries.ts';
-import { MAX_IMAGES_PER_REQUEST } from './rules.ts';
+import { MAX_IMAGES_PER_REQUEST, NEED_AN_IMAGE } from './rules.ts';
 import { storeVariants } from './variants.ts';
 
 /** Uploads a user may hold that are not yet attached to a request, so nobody fills the disk. */

@@ -3,6 +3,9 @@ import type { Db } from '#api/db/connect.ts';
 import type { MailMessage } from '#api/db/types.ts';
 import type { Logger } from '#api/lib/log.ts';
 import type { MailTransport } from './model.ts';
+import { exponentialSeconds, withJitter } from '#api/jobs/backoff.ts';
+import { drainInBatches, type BatchReport } from '#api/jobs/drain.ts';
+import { claimDue, leased, type Queue } from '#api/jobs/queue.ts';
 
 export interface NewMail {
   to: string;
@@ -53,61 +56,70 @@ export interface DrainResult {
   failed: number;
 }
 
+/** The outbox as a job queue (api/jobs/queue.ts): a message is a job, due at next_attempt_at. */
+export const MAIL_QUEUE: Queue<'mail_outbox'> = {
+  kind: 'mail',
+  table: 'mail_outbox',
+  columns: { status: 'status', attempts: 'attempts', dueAt: 'next_attempt_at', error: 'last_error' },
+  claimable: ['pending'],
+  leasedStatus: 'pending',
+  doneStatus: 'sent',
+};
+
+/** Seconds before the next try after `attempts` failed ones: 15 s × 2^attempts, at most an hour, ±10 %. */
+export function mailBackoffSeconds(attempts: number, random?: number): number {
+  return withJitter(exponentialSeconds(attempts, 15, 3600), 0.1, random);
+}
+
+/** Sends one claimed batch of due mail and records each outcome while the lease is ours. */
+async function sendBatch(db: Db, transport: MailTransport, log: Logger, limit: number): Promise<BatchReport> {
+  const batch = await claimDue(db, MAIL_QUEUE, { limit, leaseSeconds: LEASE_SECONDS });
+  const report: BatchReport = { claimed: batch.length, succeeded: 0, failed: 0 };
+  for (const mail of batch) {
+    try {
+      await transport.send({ to: mail.to_email, subject: mail.subject, text: mail.text_body, html: mail.html_body, link: mail.link });
+      // A sent sign-in mail is a live key to an account until it expires: once it has left by
+      // SMTP, keep only that it was sent. (Under the log transport the outbox is how it is read.)
+      const blank = transport.kind === 'smtp' && mail.kind === SIGN_IN_KIND ? { text_body: '', html_body: null, link: null } : {};
+      await leased(db, MAIL_QUEUE, mail.id, mail.attempts).set({ status: 'sent', sent_at: new Date(), last_error: null, ...blank }).execute();
+      report.succeeded++;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const giveUp = mail.attempts >= MAX_ATTEMPTS;
+      await leased(db, MAIL_QUEUE, mail.id, mail.attempts)
+        .set({
+          status: giveUp ? 'failed' : 'pending',
+          last_error: message.slice(0, 1000),
+          next_attempt_at: new Date(Date.now() + mailBackoffSeconds(mail.attempts) * 1000),
+        })
+        .execute();
+      log.warn('mail not sent', { id: mail.id, to: mail.to_email, attempt: mail.attempts, error: message, giveUp });
+      report.failed++;
+    }
+  }
+  return report;
+}
+
 /**
- * Sends what is due. Each batch is claimed with FOR UPDATE SKIP LOCKED and leased, so any number of
+ * Sends what is due, batch by batch. Claimed and leased through the job queue, so any number of
  * server instances can drain one outbox without sending a message twice; a sender that dies mid-way
  * leaves its messages to be retried when the lease ends.
  */
 export async function drainOutbox(db: Db, transport: MailTransport, log: Logger, batchSize = 20): Promise<DrainResult> {
-  const result: DrainResult = { sent: 0, failed: 0 };
-  for (;;) {
-    const batch = await db.transaction().execute(async (trx) => {
-      const due = await trx
-        .selectFrom('mail_outbox')
-        .select('id')
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', new Date())
-        .orderBy('id')
-        .limit(batchSize)
-        .forUpdate()
-        .skipLocked()
-        .execute();
-      if (due.length === 0) return [];
-      return trx
-        .updateTable('mail_outbox')
-        .set({ attempts: sql`attempts + 1`, next_attempt_at: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
-        .where('id', 'in', due.map((d) => d.id))
-        .returningAll()
-        .execute();
-    });
-    if (batch.length === 0) return result;
+  const total = await drainInBatches((limit) => sendBatch(db, transport, log, limit), batchSize);
+  return { sent: total.succeeded, failed: total.failed };
+}
 
-    for (const mail of batch) {
-      try {
-        await transport.send({ to: mail.to_email, subject: mail.subject, text: mail.text_body, html: mail.html_body, link: mail.link });
-        // A sent sign-in mail is a live key to an account until it expires: once it has left by
-        // SMTP, keep only that it was sent. (Under the log transport the outbox is how it is read.)
-        const blank = transport.kind === 'smtp' && mail.kind === SIGN_IN_KIND ? { text_body: '', html_body: null, link: null } : {};
-        await db.updateTable('mail_outbox').set({ status: 'sent', sent_at: new Date(), last_error: null, ...blank }).where('id', '=', mail.id).execute();
-        result.sent++;
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        const giveUp = mail.attempts >= MAX_ATTEMPTS;
-        const backoffSeconds = Math.min(3600, 15 * 2 ** mail.attempts);
-        await db
-          .updateTable('mail_outbox')
-          .set({
-            status: giveUp ? 'failed' : 'pending',
-            last_error: message.slice(0, 1000),
-            next_attempt_at: new Date(Date.now() + backoffSeconds * 1000),
-          })
-          .where('id', '=', mail.id)
-          .execute();
-        log.warn('mail not sent', { id: mail.id, to: mail.to_email, attempt: mail.attempts, error: message, giveUp });
-        result.failed++;
-      }
-    }
-  }
+/** Queues a message the outbox gave up on to be sent again now; false when there is no such message. */
+export async function requeueFailedMail(db: Db, id: number): Promise<boolean> {
+  const queued = await db
+    .updateTable('mail_outbox')
+    .set({ status: 'pending', next_attempt_at: sql`now()` })
+    .where('id', '=', id)
+    .where('status', '=', 'failed')
+    .returning('id')
+    .executeTakeFirst();
+  return queued !== undefined;
 }
 
 /** Deletes mail sent more than `retentionDays` ago (MAIL_RETENTION_DAYS); unsent and failed mail stays for the operator. */

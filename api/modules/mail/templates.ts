@@ -105,7 +105,7 @@ export function itemReceivedMail(to: string, publicUrl: string, request: Request
   });
 }
 
-/** `valuation`: lines on the quote, a campaign bonus and why the credit is below the quote (see valuation/credit.ts). */
+/** `valuation`: lines on the quote, a campaign bonus and why the credit is below the quote (see credit/terms.ts). */
 export function creditAssignedMail(to: string, publicUrl: string, request: RequestSummary, amount: number, currency: string, valuation: string[] = []): NewMail {
   return composeMail({
     to,

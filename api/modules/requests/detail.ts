@@ -1,10 +1,20 @@
 import type { AppContext } from '#api/context.ts';
-import { balanceOrNull } from '#api/modules/credit/service.ts';
+import { customerRef } from '#api/modules/users/queries.ts';
 import { eventsOf } from './events.ts';
 import type { AdminExchangeRequestDetail, ExchangeRequestDetail } from './model.ts';
 import { ownRequestOr404, requestOr404, withImages } from './queries.ts';
-import { valuationDetailOf } from '#api/modules/valuation/credit.ts';
+import { valuationDetailOf } from '#api/modules/valuation/quote.ts';
 import { creditGuideFor } from '#api/modules/valuation/queries.ts';
+
+/** The customer's store-credit balance at the shop, or null when the shop cannot say: a request detail never fails for it. */
+async function balanceOrNull(ctx: AppContext, userId: string): Promise<number | null> {
+  try {
+    return (await ctx.shop.getBalance(await customerRef(ctx.db, userId))).amount;
+  } catch (error) {
+    ctx.log.warn('store credit balance unavailable for a request detail', { userId, error });
+    return null;
+  }
+}
 
 /** GET /api/exchange/{id}: the customer's own request, its timeline, valuation, balance and credit push. */
 export async function customerRequestDetail(ctx: AppContext, userId: string, id: string | undefined): Promise<ExchangeRequestDetail> {

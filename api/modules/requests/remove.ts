@@ -3,7 +3,7 @@ import type { Db } from '#api/db/connect.ts';
 import type { ExchangeRequestRow } from '#api/db/types.ts';
 import { conflict, notFound } from '#api/lib/errors.ts';
 import { removeStoredImages } from '#api/modules/images/service.ts';
-import { emitRequestEvent } from '#api/modules/webhooks/events.ts';
+import { emitRequestEvent } from './webhook.ts';
 import { recordEvent, type Actor } from './events.ts';
 import { ADMIN_NOT_FOUND, CUSTOMER_NOT_FOUND, findRequest } from './queries.ts';
 import { STEPS } from './rules.ts';

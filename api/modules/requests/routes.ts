@@ -3,8 +3,6 @@ import type { AppContext } from '#api/context.ts';
 import { listAnswer, pagedByDefault } from '#api/lib/paging.ts';
 import { Deleted, ErrorBody } from '#api/lib/schema.ts';
 import type { AuthPlugin } from '#api/modules/auth/plugin.ts';
-import { CreditBody } from '#api/modules/credit/model.ts';
-import { assignCredit } from '#api/modules/credit/ledger.ts';
 import { adminRequestDetail, customerRequestDetail } from './detail.ts';
 import { actorOf } from './events.ts';
 import {
@@ -13,7 +11,6 @@ import {
   AdminListQuery,
   CountsQuery,
   CreateExchangeBody,
-  CreditedExchangeRequest,
   CustomerListQuery,
   ExchangeRequest,
   ExchangeRequestDetail,
@@ -33,7 +30,7 @@ const change = { 200: ExchangeRequest, 400: ErrorBody, 404: ErrorBody, 409: Erro
 
 /**
  * Exchange requests: the customer's (create, list, read, cancel while pending, shipping details)
- * and the admin's (every request, the decisions, receiving, credit, deletion).
+ * and the admin's (every request, the decisions, receiving, deletion; assigning credit is in credit/routes.ts).
  */
 export function requestRoutes(ctx: AppContext, auth: AuthPlugin) {
   const one = async (row: Parameters<typeof withImages>[1][number]) => (await withImages(ctx.db, [row]))[0]!;
@@ -132,19 +129,6 @@ export function requestRoutes(ctx: AppContext, auth: AuthPlugin) {
       response: change,
       detail: { summary: 'Mark a shipped item as received', description: 'Records that the warehouse has the item (transit status received), so it can be credited. A change the request\'s state does not allow is 409.' },
     })
-    .put(
-      '/:id/credit',
-      async ({ params, body, user }) => {
-        const { request, ledger } = await assignCredit(ctx, actorOf(user, 'admin'), params.id, body);
-        return { ...(await one(request)), loyaltyPointsSuccess: ledger.push_status === 'success' };
-      },
-      {
-        admin: true,
-        body: CreditBody,
-        response: { ...change, 200: CreditedExchangeRequest },
-        detail: { summary: 'Assign store credit', description: 'Assign store credit to a received item (once); it is pushed to the shop at once.' },
-      },
-    )
     .delete(
       '/:id',
       async ({ params, user }) => {

@@ -1,5 +1,6 @@
 import { CONDITIONS, type Condition, type RequestStatus } from '#api/db/types.ts';
 import { todayIn } from '#api/lib/days.ts';
+import { CARRIERS_BY_COUNTRY, CONDITION_LABELS, CREDIT_USUALLY_WITHIN_DAYS, OTHER_COUNTRY_CARRIERS } from '#api/config/shop.ts';
 
 /**
  * Rules of the request journey that the API enforces and the pages repeat to help before a call:
@@ -7,20 +8,11 @@ import { todayIn } from '#api/lib/days.ts';
  */
 
 export const FILL_REQUIRED_FIELDS = 'Please fill in all required fields';
-export const NEED_AN_IMAGE = 'Please upload at least one image of the product';
+export { NEED_AN_IMAGE } from '#api/modules/images/rules.ts';
 export const FILL_SHIPPING_FIELDS = 'Please fill in all required shipping fields';
+export const CREDIT_BEFORE_COMPLETING = 'You must assign credit before completing the exchange';
 export const WAREHOUSE_REQUIRED = 'Please select a warehouse for shipping the product';
-export const INVALID_CONDITION = `Please choose a valid condition: ${CONDITIONS.join(', ')}`;
-
-/** Each condition as the forms offer it (label) and as chips show it (short), in the spec's order (§3). */
-const CONDITION_LABELS: Record<Condition, { label: string; short: string }> = {
-  new: { label: 'New (with tags)', short: 'New' },
-  like_new: { label: 'Like New (without tags)', short: 'Like New' },
-  very_good: { label: 'Very Good (minimal wear)', short: 'Very Good' },
-  good: { label: 'Good (some signs of wear)', short: 'Good' },
-  fair: { label: 'Fair (visible wear)', short: 'Fair' },
-  poor: { label: 'Poor (significant wear)', short: 'Poor' },
-};
+export { INVALID_CONDITION } from '#api/modules/valuation/rules.ts';
 
 export const CONDITION_OPTIONS = CONDITIONS.map((value) => ({ value, ...CONDITION_LABELS[value] }));
 
@@ -38,8 +30,7 @@ export function conditionShortLabel(value: string | null | undefined): string {
 
 export const FUTURE_SHIPPING_DATE = 'The shipping date cannot be in the future.';
 export const SHIPPING_LOCKED = 'Shipping details can no longer be changed: the item has already been received.';
-/** What customers are told to expect between arrival and credit. */
-export const CREDIT_USUALLY_WITHIN_DAYS = 3;
+export { CREDIT_USUALLY_WITHIN_DAYS };
 
 export const DECLINE_NEEDS_FEEDBACK = 'Please tell the customer why the request is declined (Admin Feedback).';
 
@@ -50,18 +41,9 @@ export function isFutureDay(day: string, timeZone: string, now: Date = new Date(
   return day > todayIn(timeZone, now);
 }
 
-const CARRIERS: Record<string, readonly string[]> = {
-  IN: ['Delhivery', 'Blue Dart', 'DTDC', 'India Post', 'Ekart', 'Xpressbees', 'Shadowfax'],
-  US: ['USPS', 'UPS', 'FedEx', 'DHL'],
-  GB: ['Royal Mail', 'Parcelforce', 'DPD', 'Evri', 'DHL'],
-  CA: ['Canada Post', 'Purolator', 'UPS', 'FedEx'],
-  AU: ['Australia Post', 'StarTrack', 'Aramex', 'DHL'],
-  DE: ['DHL', 'Hermes', 'DPD', 'GLS', 'UPS'],
-};
-
-/** Carriers customers in the shop's country commonly use, for the Carrier Name suggestions. */
+/** Carriers customers in the shop's country commonly use (the list is api/config/shop.ts), for the Carrier Name suggestions. */
 export function carriersFor(country: string): readonly string[] {
-  return CARRIERS[country.toUpperCase()] ?? ['DHL', 'FedEx', 'UPS'];
+  return CARRIERS_BY_COUNTRY[country.toUpperCase()] ?? OTHER_COUNTRY_CARRIERS;
 }
 
 /** Columns the admin queue can be sorted by (`sort`), each with its direction (`order`). */

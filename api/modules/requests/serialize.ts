@@ -1,5 +1,5 @@
 import type { ExchangeRequestRow, RequestEvent as RequestEventRow } from '#api/db/types.ts';
-import { storedQuote } from '#api/modules/valuation/credit.ts';
+import { storedQuote } from '#api/modules/valuation/quote.ts';
 import type { ExchangeRequest, ImageRef, RequestEvent } from './model.ts';
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();

@@ -5,10 +5,10 @@ import { CONDITIONS, REQUEST_STATUSES, type Condition, type ExchangeRequestRow, 
 import { badRequest, conflict, notFound } from '#api/lib/errors.ts';
 import { isUuid } from '#api/lib/request-meta.ts';
 import { attachImages } from '#api/modules/images/service.ts';
-import { quoteColumns } from '#api/modules/valuation/credit.ts';
+import { quoteColumns } from '#api/modules/valuation/quote.ts';
 import { quoteFor } from '#api/modules/valuation/queries.ts';
 import { toWarehouseSnapshot } from '#api/modules/warehouses/service.ts';
-import { emitRequestEvent } from '#api/modules/webhooks/events.ts';
+import { emitRequestEvent } from './webhook.ts';
 import { enforceRequestCaps } from './caps.ts';
 import { recordEvent, type Actor } from './events.ts';
 import { cleanText } from '#api/lib/text.ts';
@@ -16,6 +16,7 @@ import type { CreateExchangeBody, ShippingBody, StatusBody, TransitBody } from '
 import { notifyDecision, notifyNewRequest, notifyReceived } from './notify.ts';
 import { ADMIN_NOT_FOUND, findRequest, ownRequestOr404, requestOr404 } from './queries.ts';
 import {
+  CREDIT_BEFORE_COMPLETING,
   DECLINE_NEEDS_FEEDBACK,
   FILL_REQUIRED_FIELDS,
   INVALID_CONDITION,
@@ -28,7 +29,6 @@ import {
 } from './rules.ts';
 import { stateCondition } from './state-sql.ts';
 import { readShipping } from './shipping.ts';
-import { CREDIT_BEFORE_COMPLETING } from '#api/modules/credit/rules.ts';
 
 /**
  * The exchange request state machine (spec §4, DESIGN "state changes"). Every change is one

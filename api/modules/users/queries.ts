@@ -1,4 +1,5 @@
 import type { Db } from '#api/db/connect.ts';
+import type { CustomerRef } from '#api/integrations/shop/types.ts';
 
 /**
  * Who is an admin, decided here only: an email listed in ADMIN_EMAILS, or a user whose `is_admin` is
@@ -41,6 +42,12 @@ export async function userByEmailOrThrow(db: Db, email: string) {
 /** Who a user is to the shop: their id, email and shop customer id. */
 export async function shopIdentityOf(db: Db, userId: string) {
   return db.selectFrom('users').select(['id', 'email', 'shop_customer_id']).where('id', '=', userId).executeTakeFirstOrThrow();
+}
+
+/** The user as the shop backend looks them up (balance, credit pushes). */
+export async function customerRef(db: Db, userId: string): Promise<CustomerRef> {
+  const user = await shopIdentityOf(db, userId);
+  return { userId: user.id, email: user.email, shopCustomerId: user.shop_customer_id };
 }
 
 /**

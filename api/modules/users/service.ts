@@ -1,9 +1,7 @@
 import type { Db } from '#api/db/connect.ts';
 import { INVALID_EMAIL_MESSAGE, isValidEmail, normalizeEmail } from '#api/lib/email.ts';
-import { badRequest, notFound } from '#api/lib/errors.ts';
+import { badRequest } from '#api/lib/errors.ts';
 import type { ShopCustomerInfo } from '#api/integrations/shop/types.ts';
-import { revokeUserSessions } from '#api/modules/auth/sessions.ts';
-import { userIdByEmail } from './queries.ts';
 
 /** Makes EMAIL an admin; creates the user if they have never signed in, so staff can sign in. */
 export async function grantAdmin(db: Db, rawEmail: string): Promise<'granted' | 'already'> {
@@ -29,14 +27,6 @@ export async function revokeAdmin(db: Db, rawEmail: string): Promise<'revoked' |
     .where('is_admin', '=', true)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0 ? 'revoked' : 'not-admin';
-}
-
-/** Signs EMAIL out of every session. */
-export async function revokeSessionsOf(db: Db, rawEmail: string): Promise<number> {
-  if (!isValidEmail(rawEmail)) throw badRequest(INVALID_EMAIL_MESSAGE);
-  const user = await userIdByEmail(db, normalizeEmail(rawEmail));
-  if (!user) throw notFound(`No user with the email ${normalizeEmail(rawEmail)} has signed in.`);
-  return revokeUserSessions(db, user.id);
 }
 
 /** Grants admin to ADMIN_EMAILS users that already exist (new ones get it when they first sign in). */

@@ -7,8 +7,7 @@ import { AppError } from '#api/lib/errors.ts';
 import { cleanText, containsPattern } from '#api/lib/text.ts';
 import type { ListResult } from '#api/lib/paging.ts';
 import type { Campaign, CreditGuide, GuideEntry, Multiplier, Quote, Rule } from './model.ts';
-import { INVALID_CONDITION } from '#api/modules/requests/rules.ts';
-import { belowMinimum, bonusOf, estimateOf, type CampaignKind } from './rules.ts';
+import { belowMinimum, bonusOf, estimateOf, INVALID_CONDITION, type CampaignKind } from './rules.ts';
 
 /** Reads of the valuation guide: the quote (one statement), and the lists the admin page shows. */
 

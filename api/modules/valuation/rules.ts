@@ -1,5 +1,6 @@
 import { wholeMoney } from '#api/lib/money.ts';
 import { CONDITIONS, type Condition } from '#api/db/types.ts';
+import { DEFAULT_MULTIPLIERS, VALUATION_LIMITS } from '#api/config/shop.ts';
 
 /**
  * The valuation guide's rules and texts, in plain TypeScript: the API, the pages and the CLI read
@@ -8,10 +9,11 @@ import { CONDITIONS, type Condition } from '#api/db/types.ts';
 
 export { CONDITIONS, type Condition };
 
-/** The condition multipliers a new shop starts with, in percent of a new unit's value. */
-export const DEFAULT_MULTIPLIERS: Record<Condition, number> = { new: 100, like_new: 85, very_good: 75, good: 60, fair: 40, poor: 20 };
+export const INVALID_CONDITION = `Please choose a valid condition: ${CONDITIONS.join(', ')}`;
 
-export const LIMITS = { brand: 100, model: 100, name: 200, reason: 500, campaignName: 200, money: 10_000_000 } as const;
+/** The starting multipliers and the guide's limits are shop settings: api/config/shop.ts. */
+export { DEFAULT_MULTIPLIERS };
+export const LIMITS = VALUATION_LIMITS;
 
 export type CampaignKind = 'percent' | 'amount';
 

@@ -7,7 +7,8 @@ import { allAdminEmails } from '#api/modules/users/queries.ts';
 import { resolveDestination, systemResolve, type Resolve } from './destination.ts';
 import { RESPONSE_EXCERPT_CHARS, WEBHOOK_TIMEOUT_MS, retryDelaySeconds } from './rules.ts';
 import { webhookHeaders } from './signature.ts';
-import { drainInBatches, type BatchReport } from '#api/lib/drain.ts';
+import { drainInBatches, type BatchReport } from '#api/jobs/drain.ts';
+import { claimDue, leased, type Queue } from '#api/jobs/queue.ts';
 
 /**
  * The delivery worker. Due deliveries are claimed with FOR UPDATE SKIP LOCKED and leased (their
@@ -39,34 +40,30 @@ interface Outcome {
   durationMs: number;
 }
 
+/** The deliveries as a job queue (api/jobs/queue.ts): a delivery is a job, due at next_attempt_at, while its endpoint is on. */
+export const WEBHOOK_QUEUE: Queue<'webhook_deliveries'> = {
+  kind: 'webhook',
+  table: 'webhook_deliveries',
+  columns: { status: 'status', attempts: 'attempts', dueAt: 'next_attempt_at', error: 'last_error' },
+  claimable: ['pending'],
+  leasedStatus: 'pending',
+  doneStatus: 'succeeded',
+  alsoWhere: sql<boolean>`endpoint_id in (select e.id from webhook_endpoints e where e.enabled)`,
+};
+
 async function claim(db: Db, limit: number, onlyId?: number): Promise<Claimed[]> {
-  return db.transaction().execute(async (trx) => {
-    let due = trx
-      .selectFrom('webhook_deliveries')
-      .select('id')
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '<=', sql<Date>`now()`)
-      .where('endpoint_id', 'in', (eb) => eb.selectFrom('webhook_endpoints as e').select('e.id').where('e.enabled', '=', true))
-      .orderBy('next_attempt_at')
-      .limit(limit)
-      .forUpdate()
-      .skipLocked();
-    if (onlyId !== undefined) due = due.where('id', '=', onlyId);
-    const ids = (await due.execute()).map((r) => r.id);
-    if (ids.length === 0) return [];
-    const rows = await trx
-      .updateTable('webhook_deliveries')
-      .set({ attempts: sql`attempts + 1`, next_attempt_at: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
-      .where('id', 'in', ids)
-      .returning(['id', 'endpoint_id', 'event_id', 'body', 'attempts', 'retry_until'])
-      .execute();
-    const endpoints = await trx
-      .selectFrom('webhook_endpoints')
-      .select(['id', 'url', 'secret'])
-      .where('id', 'in', [...new Set(rows.map((r) => r.endpoint_id))])
-      .execute();
-    const byId = new Map(endpoints.map((e) => [e.id, e]));
-    return rows.map((r) => ({ ...r, id: Number(r.id), url: byId.get(r.endpoint_id)!.url, secret: byId.get(r.endpoint_id)!.secret }));
+  const rows = await claimDue(db, WEBHOOK_QUEUE, { limit, onlyId, leaseSeconds: LEASE_SECONDS });
+  if (rows.length === 0) return [];
+  const endpoints = await db
+    .selectFrom('webhook_endpoints')
+    .select(['id', 'url', 'secret'])
+    .where('id', 'in', [...new Set(rows.map((r) => r.endpoint_id))])
+    .execute();
+  const byId = new Map(endpoints.map((e) => [e.id, e]));
+  // an endpoint deleted since the claim took its deliveries with it
+  return rows.flatMap((r) => {
+    const endpoint = byId.get(r.endpoint_id);
+    return endpoint ? [{ ...r, id: Number(r.id), url: endpoint.url, secret: endpoint.secret }] : [];
   });
 }
 
@@ -160,7 +157,7 @@ async function disableEndpoint(trx: Db, ctx: AppContext, endpointId: string, rea
 
 async function record(ctx: AppContext, delivery: Claimed, outcome: Outcome): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    const base = trx.updateTable('webhook_deliveries').where('id', '=', delivery.id).where('status', '=', 'pending').where('attempts', '=', delivery.attempts);
+    const base = leased(trx, WEBHOOK_QUEUE, delivery.id, delivery.attempts);
     const common = { last_status_code: outcome.statusCode, last_error: outcome.error };
     let updated: { id: number } | undefined;
     let gaveUp = false;

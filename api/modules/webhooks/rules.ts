@@ -3,6 +3,7 @@
  * Signing follows the Standard Webhooks specification; delivery is safe by default (https only,
  * never to a private, loopback or link-local address).
  */
+import { scheduledSeconds, withJitter } from '#api/jobs/backoff.ts';
 
 export const WEBHOOK_EVENT_TYPES = [
   'request.created',
@@ -34,8 +35,7 @@ export const DELIVERY_NOT_FOUND = 'Webhook delivery not found';
 
 /** Seconds to wait after `attempts` failed attempts, with ±10 % jitter so a recovering receiver is not hit all at once. */
 export function retryDelaySeconds(attempts: number, random: number = Math.random()): number {
-  const base = RETRY_DELAYS_SECONDS[Math.min(Math.max(attempts, 1), RETRY_DELAYS_SECONDS.length) - 1]!;
-  return Math.round(base * (0.9 + 0.2 * random) * 1000) / 1000;
+  return withJitter(scheduledSeconds(attempts, RETRY_DELAYS_SECONDS), 0.1, random);
 }
 
 export function parseEvents(value: readonly string[] | string | undefined): WebhookEventType[] | null {

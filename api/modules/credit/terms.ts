@@ -1,30 +1,21 @@
 import { sql } from 'kysely';
+import { IMAGE_LIMITS } from '#api/config/shop.ts';
 import type { Db } from '#api/db/connect.ts';
-import type { ExchangeRequestRow, PushStatus } from '#api/db/types.ts';
+import type { ExchangeRequestRow } from '#api/db/types.ts';
 import { badRequest } from '#api/lib/errors.ts';
 import type { ImageRef } from '#api/modules/images/service.ts';
-import type { StoredQuote } from './model.ts';
-import { campaignForCredit, type QuoteFacts, type RunningCampaign } from './queries.ts';
-import { bonusOf, creditReasonRequired, wholeMoney } from './rules.ts';
+import { campaignForCredit, type RunningCampaign } from '#api/modules/valuation/queries.ts';
+import { storedQuote } from '#api/modules/valuation/quote.ts';
+import { bonusOf, creditReasonRequired, wholeMoney } from '#api/modules/valuation/rules.ts';
 
 /**
- * The valuation guide's part in a request's life: the quote stored at submission, and at credit
- * time the campaign bonus, the reason a credit is below the quote and the inspection photos.
+ * The credit terms: what an admin's amount becomes at credit time (the campaign bonus added, a
+ * reason required below the quote), how it reads on the timeline and in the mail, and the
+ * inspection photos attached with it. The quote itself is made by the valuation guide
+ * (valuation/queries.ts quoteFor) and stored on the request (valuation/quote.ts).
  */
 
-export const MAX_INSPECTION_IMAGES = 5;
-
-/** The request columns that keep the quote given at submission (all null when the guide had no match). */
-export function quoteColumns(facts: QuoteFacts) {
-  const q = facts.quote;
-  if (!q.eligible || q.estimate === null) return {};
-  return { quote_estimate: q.estimate, quote_bonus: q.bonus ?? 0, quote_currency: q.currency, quote_entry_id: facts.entryId, quote_campaign_id: facts.campaignId };
-}
-
-export function storedQuote(row: Pick<ExchangeRequestRow, 'quote_estimate' | 'quote_bonus' | 'quote_currency' | 'currency'>): StoredQuote | null {
-  if (row.quote_estimate === null) return null;
-  return { estimate: Number(row.quote_estimate), bonus: Number(row.quote_bonus ?? 0), currency: row.quote_currency ?? row.currency };
-}
+export const MAX_INSPECTION_IMAGES = IMAGE_LIMITS.inspectionPerRequest;
 
 export interface CreditTerms {
   base: number;
@@ -74,30 +65,6 @@ export async function attachInspectionImages(trx: Db, input: { adminId: string; 
     const took = new Set(taken.map((r) => r.public_id));
     throw badRequest(`Image ${ids.find((id) => !took.has(id))} is not one of your uploads`);
   }
-}
-
-export interface ValuationDetail {
-  creditBreakdown: { base: number; bonus: number; campaignName: string | null } | null;
-  inspectionImages: ImageRef[];
-}
-
-/**
- * What a detail page adds for the credit, in one statement: how it was made up and where its push to
- * the shop stands (both null before credit), and the inspection photos.
- */
-export async function valuationDetailOf(db: Db, requestId: string): Promise<ValuationDetail & { creditPushStatus: PushStatus | null }> {
-  const { rows } = await sql<{ credit: { base: number | string; bonus: number | string; campaignName: string | null; pushStatus: PushStatus } | null; photos: ImageRef[] }>`
-    select (select json_build_object('base', coalesce(l.base_amount, l.amount), 'bonus', l.bonus_amount, 'campaignName', c.name, 'pushStatus', l.push_status)
-              from credit_ledger l left join bonus_campaigns c on c.id = l.campaign_id
-             where l.exchange_request_id = ${requestId} and l.type = 'exchange_credit' limit 1) as credit,
-           (select coalesce(json_agg(json_build_object('url', i.url, 'publicId', i.public_id) order by i.position), '[]'::json)
-              from request_images i where i.request_id = ${requestId} and i.kind = 'inspection') as photos`.execute(db);
-  const { credit, photos } = rows[0]!;
-  return {
-    creditBreakdown: credit ? { base: Number(credit.base), bonus: Number(credit.bonus), campaignName: credit.campaignName } : null,
-    inspectionImages: photos,
-    creditPushStatus: credit?.pushStatus ?? null,
-  };
 }
 
 /** The credit mail's lines about the valuation: the quote, a bonus, the reason for less and the photos. */

@@ -1,29 +1,6 @@
 import type { AppContext } from '#api/context.ts';
-import { claimJobRun } from '#api/lib/job-claims.ts';
-import { pruneExpiredRows } from '#api/prune.ts';
-import { pushAllDueCredits } from '#api/modules/credit/push.ts';
-import { removeUnattachedUploads } from '#api/modules/images/service.ts';
-import { deliverAllDueWebhooks } from '#api/modules/webhooks/delivery.ts';
-import { remindExpiringCredits } from '#api/modules/credit/expiry.ts';
-
-interface Job {
-  name: string;
-  everyMs: number;
-  run: (ctx: AppContext) => Promise<unknown>;
-}
-
-/**
- * Background work. Every instance ticks every job, but each period's run is claimed in the
- * database (claimJobRun), so over several instances each job runs once per period.
- */
-const JOBS: Job[] = [
-  { name: 'mail-outbox', everyMs: 5_000, run: (ctx) => ctx.mailer.flush() },
-  { name: 'credit-push', everyMs: 10_000, run: (ctx) => pushAllDueCredits(ctx) },
-  { name: 'webhook-deliveries', everyMs: 2_000, run: (ctx) => deliverAllDueWebhooks(ctx) },
-  { name: 'credit-expiry-reminders', everyMs: 3_600_000, run: (ctx) => remindExpiringCredits(ctx) },
-  { name: 'remove-unattached-uploads', everyMs: 3_600_000, run: (ctx) => removeUnattachedUploads(ctx) },
-  { name: 'prune-expired-rows', everyMs: 3_600_000, run: (ctx) => pruneExpiredRows(ctx) },
-];
+import { claimJobRun } from './periodic.ts';
+import { JOBS } from './registry.ts';
 
 /** Shortly after start every job is due once (a restart does not wait an hour to prune). */
 const FIRST_TICK_MS = 1_000;

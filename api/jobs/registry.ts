@@ -1,0 +1,79 @@
+import type { AppContext } from '#api/context.ts';
+import { pruneExpiredRows } from './prune.ts';
+import { CREDIT_PUSH_QUEUE, pushAllDueCredits } from '#api/modules/credit/push.ts';
+import { retryCreditPush } from '#api/modules/credit/history.ts';
+import { remindExpiringCredits } from '#api/modules/credit/expiry.ts';
+import { removeUnattachedUploads } from '#api/modules/images/service.ts';
+import { MAIL_QUEUE, requeueFailedMail } from '#api/modules/mail/service.ts';
+import { deliverAllDueWebhooks, deliverDueWebhooks, WEBHOOK_QUEUE } from '#api/modules/webhooks/delivery.ts';
+import { redeliver } from '#api/modules/webhooks/service.ts';
+import type { AnyQueue } from './queue.ts';
+
+/**
+ * Every piece of background work, in one list. Each instance ticks each job every `everyMs`; each
+ * period's run is claimed in the database (periodic.ts), so over several instances a job runs once
+ * per period. A job that works through a queue (queue.ts) names it, and how one of its failed jobs
+ * is sent again by hand: `swappoints jobs list` and `jobs retry` read that.
+ *
+ * Adding a job: write its worker beside its feature (claim with claimDue, record with leased, wait
+ * with backoff.ts), then add one entry here.
+ */
+export interface Job {
+  name: string;
+  everyMs: number;
+  run: (ctx: AppContext) => Promise<unknown>;
+  queue?: QueueJob;
+}
+
+export interface QueueJob {
+  queue: AnyQueue;
+  /** Queues a failed job again and runs it now: false (or an AppError) when it has nothing to retry. */
+  retry: (ctx: AppContext, id: number) => Promise<boolean>;
+}
+
+export const JOBS: readonly Job[] = [
+  {
+    name: 'mail-outbox',
+    everyMs: 5_000,
+    run: (ctx) => ctx.mailer.flush(),
+    queue: {
+      queue: MAIL_QUEUE,
+      retry: async (ctx, id) => {
+        if (!(await requeueFailedMail(ctx.db, id))) return false;
+        await ctx.mailer.flush();
+        return true;
+      },
+    },
+  },
+  {
+    name: 'credit-push',
+    everyMs: 10_000,
+    run: (ctx) => pushAllDueCredits(ctx),
+    queue: {
+      queue: CREDIT_PUSH_QUEUE,
+      retry: async (ctx, id) => {
+        await retryCreditPush(ctx, id); // 409 when the credit is not failed
+        return true;
+      },
+    },
+  },
+  {
+    name: 'webhook-deliveries',
+    everyMs: 2_000,
+    run: (ctx) => deliverAllDueWebhooks(ctx),
+    queue: {
+      queue: WEBHOOK_QUEUE,
+      retry: async (ctx, id) => {
+        await redeliver(ctx.db, id);
+        await deliverDueWebhooks(ctx, { limit: 1, onlyId: id });
+        return true;
+      },
+    },
+  },
+  { name: 'credit-expiry-reminders', everyMs: 3_600_000, run: (ctx) => remindExpiringCredits(ctx) },
+  { name: 'remove-unattached-uploads', everyMs: 3_600_000, run: (ctx) => removeUnattachedUploads(ctx) },
+  { name: 'prune-expired-rows', everyMs: 3_600_000, run: (ctx) => pruneExpiredRows(ctx) },
+];
+
+/** The queue-backed jobs, by their kind (`mail`, `credit-push`, `webhook`). */
+export const QUEUE_JOBS: ReadonlyMap<string, QueueJob> = new Map(JOBS.flatMap((job) => (job.queue ? [[job.queue.queue.kind, job.queue] as const] : [])));
