@@ -12,7 +12,7 @@ import { healthRoutes } from '#api/modules/health/routes.ts';
 import { imageRoutes } from '#api/modules/images/routes.ts';
 import { valuationRoutes } from '#api/modules/valuation/routes.ts';
 import { warehouseRoutes } from '#api/modules/warehouses/routes.ts';
-import { webhookDocumentation } from '#api/modules/webhooks/openapi.ts';
+import { webhookDocumentation } from '#api/openapi-webhooks.ts';
 import { webhookRoutes } from '#api/modules/webhooks/routes.ts';
 import { analyticsRoutes } from '#api/modules/analytics/routes.ts';
 

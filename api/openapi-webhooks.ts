@@ -2,12 +2,12 @@ import { t, type TSchema } from 'elysia';
 import { dateTime } from '#api/lib/schema.ts';
 import { CreditRecord } from '#api/modules/credit/model.ts';
 import { AdminExchangeRequest } from '#api/modules/requests/model.ts';
-import { RETRY_WINDOW_HOURS, WEBHOOK_EVENT_TYPES, type WebhookEventType } from './rules.ts';
+import { RETRY_WINDOW_HOURS, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '#api/modules/webhooks/rules.ts';
 
 /**
  * The webhook deliveries as OpenAPI 3.1 `webhooks`: one entry per event type, each a POST of
- * `{ id, type, createdAt, data }` signed with the Standard Webhooks headers (see signature.ts and
- * the emitters in events.ts, which build `data` from the same shapes the admin API answers with).
+ * `{ id, type, createdAt, data }` signed with the Standard Webhooks headers (see webhooks/signature.ts and
+ * the emitters in requests/webhook.ts and credit/webhook.ts, which build `data` from the same shapes the admin API answers with).
  */
 
 const dataOf = (type: WebhookEventType): TSchema => (type.startsWith('credit.') ? CreditRecord : AdminExchangeRequest);
