@@ -10,9 +10,18 @@ import type { Database } from './types.ts';
 
 export type Db = Kysely<Database>;
 
+/** What the PostgreSQL pool tells of itself (pg.Pool has these), for /metrics. */
+export interface PoolStats {
+  totalCount: number;
+  idleCount: number;
+  waitingCount: number;
+}
+
 export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** the PostgreSQL pool's counts, for /metrics */
+  pool?: PoolStats;
   close(): Promise<void>;
 }
 
@@ -92,7 +101,7 @@ export function connectPostgres(url: string, log: Logger, max = 10, timeouts: Po
     },
   );
   const db = new Kysely<Database>({ dialect });
-  return { db, kind: 'postgres', close: once(() => db.destroy()) };
+  return { db, kind: 'postgres', pool, close: once(() => db.destroy()) };
 }
 
 /** The embedded database: PGlite in `dataDir`, or in memory when dataDir is undefined. */

@@ -5,7 +5,7 @@ import { createApp, type App } from '#api/app.ts';
 import type { AppContext } from '#api/context.ts';
 import { connectPostgres } from '#api/db/connect.ts';
 import { openContext } from '#api/host.ts';
-import { createLogger } from '#api/lib/log.ts';
+import { createLogger, type Logger } from '#api/lib/log.ts';
 import { addCustomer } from '#api/modules/customers/service.ts';
 import { loadSettings } from '#api/settings.ts';
 import { createTestDatabase, type DatabaseKind } from './db.ts';
@@ -41,7 +41,7 @@ export async function createTestApp(
   kind: DatabaseKind,
   env: Record<string, string> = {},
   /** PostgreSQL only: the app reaches its (migrated) database at this URL instead, e.g. through a TCP proxy */
-  options: { connectVia?: (url: string) => string } = {},
+  options: { connectVia?: (url: string) => string; log?: Logger } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'swappoints-test-'));
   const database = await createTestDatabase(kind);
@@ -57,7 +57,7 @@ export async function createTestApp(
     MAX_NEW_REQUESTS_PER_DAY: '100000',
     ...env,
   });
-  const { ctx, close } = await openContext(settings, { role: 'test', database: via ?? database.handle, log: createLogger(settings.logLevel) });
+  const { ctx, close } = await openContext(settings, { role: 'test', database: via ?? database.handle, log: options.log ?? createLogger(settings.logLevel) });
   const app = createApp(ctx);
 
   const request = async <T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> => {
