@@ -15,4 +15,6 @@ export interface AppContext {
   shop: ShopBackend;
   images: ImageStore;
   metrics: Metrics;
+  /** the embedded database's files as a gzipped tarball (backups); undefined on PostgreSQL */
+  dumpDataDir?: () => Promise<Blob>;
 }

@@ -96,7 +96,7 @@ export async function openContext(settings: Settings, options: OpenOptions): Pro
     throw error;
   }
   const mailer = createMailer(database.db, createMailTransport(settings, log), log);
-  const ctx: AppContext = { settings, db: database.db, log, mailer, shop: createShopBackend(settings, database.db, log), images: createImageStore(settings), metrics: createMetrics(database) };
+  const ctx: AppContext = { settings, db: database.db, log, mailer, shop: createShopBackend(settings, database.db, log), images: createImageStore(settings), metrics: createMetrics(database), dumpDataDir: database.dumpDataDir };
   const handle = database;
   return {
     ctx,

@@ -5,8 +5,10 @@ import { pushAllDueCredits } from '#api/modules/credit/push.ts';
 import { removeUnattachedUploads } from '#api/modules/images/service.ts';
 import { deliverAllDueWebhooks } from '#api/modules/webhooks/delivery.ts';
 import { remindExpiringCredits } from '#api/modules/credit/expiry.ts';
+import { nightlyBackup } from '#api/modules/backup/nightly.ts';
+import type { Settings } from '#api/settings.ts';
 
-interface Job {
+export interface Job {
   name: string;
   everyMs: number;
   run: (ctx: AppContext) => Promise<unknown>;
@@ -25,13 +27,22 @@ const JOBS: Job[] = [
   { name: 'prune-expired-rows', everyMs: 3_600_000, run: (ctx) => pruneExpiredRows(ctx) },
 ];
 
+/**
+ * The nightly backup, when BACKUP_DIR is set: once a day over every instance (claimed like the
+ * rest), the first shortly after start unless one ran in the last day. Kept apart from JOBS so it
+ * moves to the job runner (issue 23) as it is.
+ */
+export function backupJobs(settings: Settings): Job[] {
+  return settings.backupDir ? [{ name: 'nightly-backup', everyMs: 86_400_000, run: (ctx) => nightlyBackup(ctx) }] : [];
+}
+
 /** Shortly after start every job is due once (a restart does not wait an hour to prune). */
 const FIRST_TICK_MS = 1_000;
 
 /** Starts every job on its interval; returns a stop function that waits for running jobs to finish. */
 export function startBackgroundJobs(ctx: AppContext): () => Promise<void> {
   const running = new Set<Promise<unknown>>();
-  const timers = JOBS.map((job) => {
+  const timers = [...JOBS, ...backupJobs(ctx.settings)].map((job) => {
     let busy = false;
     const tick = () => {
       if (busy) return;

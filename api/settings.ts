@@ -55,6 +55,10 @@ export type Settings = Readonly<{
   /** METRICS_PORT: a second listener serving only /metrics (no token), on METRICS_HOST (127.0.0.1) */
   metricsPort: number | undefined;
   metricsHost: string;
+  /** BACKUP_DIR: the job loop writes a backup there once a day; unset, no nightly backup */
+  backupDir: string | undefined;
+  /** BACKUP_KEEP: how many of those backups are kept (the newest) */
+  backupKeep: number;
   /** how long a claimed credit push is left to its worker; the push itself must end within half of it */
   creditPushLeaseSeconds: number;
   /** with Shopify: credits expire this many days after they are issued (null: never) */
@@ -330,6 +334,8 @@ export function loadSettings(env: Env = process.env): Settings {
     metricsToken: metricsToken(env),
     metricsPort: read(env, 'METRICS_PORT') === undefined ? undefined : integer(env, 'METRICS_PORT', 0, 0, 65535),
     metricsHost: read(env, 'METRICS_HOST') ?? '127.0.0.1',
+    backupDir: read(env, 'BACKUP_DIR') === undefined ? undefined : resolve(read(env, 'BACKUP_DIR')!),
+    backupKeep: integer(env, 'BACKUP_KEEP', 7, 1, 1000),
     creditPushLeaseSeconds: integer(env, 'CREDIT_PUSH_LEASE_SECONDS', 300, 2, 86_400),
     creditExpiryDays: read(env, 'CREDIT_EXPIRY_DAYS') === undefined ? null : integer(env, 'CREDIT_EXPIRY_DAYS', 0, 1, 3650),
     creditReminderDays: integer(env, 'CREDIT_REMINDER_DAYS', 7, 1, 365),

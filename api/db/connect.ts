@@ -22,6 +22,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** the PostgreSQL pool's counts, for /metrics */
   pool?: PoolStats;
+  /** the embedded database's files as a gzipped tarball, taken between queries (PGlite only) */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -112,7 +114,7 @@ export async function connectPGlite(dataDir: string | undefined): Promise<Databa
     parsers: { [INT8]: Number, [NUMERIC]: String, [DATE]: String },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return { db, kind: 'pglite', close: once(() => db.destroy()) };
+  return { db, kind: 'pglite', dumpDataDir: () => pglite.dumpDataDir('gzip'), close: once(() => db.destroy()) };
 }
 
 /** Closing twice (a test and its context both closing) is harmless. */

@@ -55,6 +55,8 @@ export async function createTestApp(
     // tests file many requests for one customer; tests/api/request-caps.test.ts sets the real caps
     MAX_OPEN_REQUESTS_PER_CUSTOMER: '100000',
     MAX_NEW_REQUESTS_PER_DAY: '100000',
+    // the settings name the database the app uses (what a backup dumps with pg_dump)
+    ...(database.url && !via ? { DATABASE_URL: database.url } : {}),
     ...env,
   });
   const { ctx, close } = await openContext(settings, { role: 'test', database: via ?? database.handle, log: options.log ?? createLogger(settings.logLevel) });
