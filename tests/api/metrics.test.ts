@@ -5,6 +5,7 @@ import { enqueueMail } from '#api/modules/mail/service.ts';
 import { serveMetricsPort } from '#api/modules/metrics/port.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '#tests/helpers/app.ts';
 import { databaseKinds } from '#tests/helpers/db.ts';
+import { requestAt } from '#tests/cli/operator-data.ts';
 
 setDefaultTimeout(60_000);
 
@@ -96,6 +97,16 @@ describe.each(databaseKinds())('/metrics (%s)', (kind) => {
     expect(sample(text, 'swappoints_db_embedded')).toBe(kind === 'pglite' ? 1 : 0);
     expect(sample(text, 'swappoints_db_pool_connections{state="total"}')).toBeGreaterThanOrEqual(1);
     expect(sample(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);
+  });
+
+  test('credit pushes are counted by outcome where the push is recorded', async () => {
+    const scrape = async () => (await get(edgeWith(TOKEN), '/metrics', { authorization: `Bearer ${TOKEN}` })).text();
+    const pushed = (text: string) => sample(text, 'swappoints_credit_pushes_total{outcome="pushed"}') ?? 0;
+    const before = pushed(await scrape());
+    await requestAt(t.ctx, 'credited');
+    const text = await scrape();
+    expect(pushed(text)).toBe(before + 1);
+    expect(sample(text, 'swappoints_credit_pushes_total{outcome="failed"}') ?? 0).toBe(0);
   });
 
   test('METRICS_PORT serves /metrics alone, without a token, on its own listener', async () => {
