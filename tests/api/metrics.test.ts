@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { createEdge } from '#api/http/edge.ts';
 import { createLogger } from '#api/lib/log.ts';
+import { claimJobRun } from '#api/lib/job-claims.ts';
 import { enqueueMail } from '#api/modules/mail/service.ts';
 import { serveMetricsPort } from '#api/modules/metrics/port.ts';
+import { metricsOnMainPort } from '#api/modules/metrics/endpoint.ts';
+import { createMetrics } from '#api/modules/metrics/service.ts';
+import { connectPGlite } from '#api/db/connect.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '#tests/helpers/app.ts';
 import { databaseKinds } from '#tests/helpers/db.ts';
 import { requestAt } from '#tests/cli/operator-data.ts';
@@ -97,6 +101,11 @@ describe.each(databaseKinds())('/metrics (%s)', (kind) => {
     expect(sample(text, 'swappoints_db_embedded')).toBe(kind === 'pglite' ? 1 : 0);
     expect(sample(text, 'swappoints_db_pool_connections{state="total"}')).toBeGreaterThanOrEqual(1);
     expect(sample(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);
+    // the periodic jobs' runs, from their claims, in the same scrape as their last start
+    await claimJobRun(t.ctx.db, 'prune-expired-rows', 3_600_000);
+    const runs = await scrape();
+    expect(sample(runs, 'swappoints_periodic_job_runs{job="prune-expired-rows"}')).toBe(1);
+    expect(Math.abs(sample(runs, 'swappoints_periodic_job_last_start_seconds{job="prune-expired-rows"}')! - Date.now() / 1000)).toBeLessThan(60);
   });
 
   test('credit pushes are counted by outcome where the push is recorded', async () => {
@@ -118,6 +127,25 @@ describe.each(databaseKinds())('/metrics (%s)', (kind) => {
       expect((await fetch(`http://127.0.0.1:${server.port}/api/exchange`)).status).toBe(404);
     } finally {
       await server.stop(true);
+    }
+  });
+});
+
+describe('/metrics when the database cannot be read', () => {
+  test('the scrape still answers, without the gauges read from the database, and counts the failure', async () => {
+    const database = await connectPGlite(undefined); // not migrated: none of the tables the gauges read is there
+    try {
+      const metrics = createMetrics(database);
+      const res = await metricsOnMainPort(new Request('http://localhost/metrics', { headers: { authorization: `Bearer ${TOKEN}` } }), metrics, TOKEN);
+      expect(res!.status).toBe(200);
+      const text = await res!.text();
+      expect(text).toContain('process_resident_memory_bytes');
+      expect(text).not.toContain('swappoints_jobs{');
+      // counted as the gauges are read, so a scrape shows the failures of the scrapes before it
+      const next = await (await metricsOnMainPort(new Request('http://localhost/metrics', { headers: { authorization: `Bearer ${TOKEN}` } }), metrics, TOKEN))!.text();
+      expect(sample(next, 'swappoints_metrics_database_errors_total')).toBeGreaterThanOrEqual(3);
+    } finally {
+      await database.close();
     }
   });
 });

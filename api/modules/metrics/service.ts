@@ -27,6 +27,17 @@ export function createMetrics(source: { db: Db; kind: 'pglite' | 'postgres'; poo
     buckets: SECONDS,
     registers: [registry],
   });
+  const unreadable = new Counter({
+    name: 'swappoints_metrics_database_errors_total',
+    help: 'Database-backed gauges (background work, periodic jobs) that could not be read in a scrape',
+    registers: [registry],
+  });
+  /** A database that cannot be read leaves its gauges empty for that scrape (the rest is still served), and is counted. */
+  const orNothing = <T>(read: Promise<T[]>): Promise<T[]> =>
+    read.catch(() => {
+      unreadable.inc();
+      return [];
+    });
   const creditPushes = new Counter({
     name: 'swappoints_credit_pushes_total',
     help: 'Store credit pushes to the shop by outcome (pushed, failed)',
@@ -40,14 +51,21 @@ export function createMetrics(source: { db: Db; kind: 'pglite' | 'postgres'; poo
     registers: [registry],
     async collect() {
       this.reset();
-      for (const { kind, state, count } of await jobCounts(source.db)) this.set({ kind, state }, count);
+      for (const { kind, state, count } of await orNothing(jobCounts(source.db))) this.set({ kind, state }, count);
     },
   });
-  const runs = new Gauge({
+  // a scrape collects every metric at once: the two gauges of the periodic jobs share one read
+  let reading: ReturnType<typeof periodicJobRuns> | undefined;
+  const periodicRuns = () => (reading ??= periodicJobRuns(source.db).finally(() => (reading = undefined)));
+  new Gauge({
     name: 'swappoints_periodic_job_runs',
     help: 'Runs of each periodic background job, over every instance',
     labelNames: ['job'] as const,
     registers: [registry],
+    async collect() {
+      this.reset();
+      for (const { job, runs } of await orNothing(periodicRuns())) this.set({ job }, runs);
+    },
   });
   new Gauge({
     name: 'swappoints_periodic_job_last_start_seconds',
@@ -56,11 +74,7 @@ export function createMetrics(source: { db: Db; kind: 'pglite' | 'postgres'; poo
     registers: [registry],
     async collect() {
       this.reset();
-      runs.reset();
-      for (const { job, runs: count, lastStartedAt } of await periodicJobRuns(source.db)) {
-        runs.set({ job }, count);
-        this.set({ job }, lastStartedAt.getTime() / 1000);
-      }
+      for (const { job, lastStartedAt } of await orNothing(periodicRuns())) this.set({ job }, lastStartedAt.getTime() / 1000);
     },
   });
   new Gauge({
