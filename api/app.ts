@@ -4,6 +4,7 @@ import { guardApiRequest } from '#api/http/request-guard.ts';
 import { DATABASE_UNAVAILABLE, isConnectionLost } from '#api/db/resilience.ts';
 import { AppError } from '#api/lib/errors.ts';
 import { openapiDocs } from '#api/lib/openapi.ts';
+import { noteRoute } from '#api/modules/metrics/labels.ts';
 import { authRoutes } from '#api/modules/auth/routes.ts';
 import { authPlugin, sessionCookieName } from '#api/modules/auth/plugin.ts';
 import { creditRoutes } from '#api/modules/credit/routes.ts';
@@ -72,6 +73,8 @@ export function createApp(ctx: AppContext) {
 
   return new Elysia()
     .onRequest(({ request }) => guardApiRequest(request, ctx.settings.publicUrl))
+    // the matched route's template labels the request in /metrics (never the raw path)
+    .onTransform({ as: 'global' }, ({ request, route }) => noteRoute(request, route))
     .onError(({ code, error, request, set, status }) => {
       set.headers['cache-control'] = 'no-store';
       const unexpected = () => {

@@ -3,6 +3,7 @@ import type { ImageStore } from '#api/integrations/images/index.ts';
 import type { ShopBackend } from '#api/integrations/shop/index.ts';
 import type { Logger } from '#api/lib/log.ts';
 import type { Mailer } from '#api/modules/mail/model.ts';
+import type { Metrics } from '#api/modules/metrics/service.ts';
 import type { Settings } from '#api/settings.ts';
 
 /** What every service and route needs, built by openContext (api/host.ts) once per process, and per test by createTestApp. */
@@ -13,4 +14,7 @@ export interface AppContext {
   mailer: Mailer;
   shop: ShopBackend;
   images: ImageStore;
+  metrics: Metrics;
+  /** the embedded database's files as a gzipped tarball (backups); undefined on PostgreSQL */
+  dumpDataDir?: () => Promise<Blob>;
 }

@@ -10,9 +10,10 @@ import { createImageStore } from '#api/integrations/images/index.ts';
 import { createShopBackend } from '#api/integrations/shop/index.ts';
 import { createEdge, type Edge, type SocketInfo } from '#api/http/edge.ts';
 import { createPageFailures, type PageFailures } from '#api/http/page-failures.ts';
-import { createLogger, type Logger } from '#api/lib/log.ts';
+import { settingsLogger, type Logger } from '#api/lib/log.ts';
 import { createMailTransport } from '#api/modules/mail/transports.ts';
 import { createMailer } from '#api/modules/mail/worker.ts';
+import { createMetrics } from '#api/modules/metrics/service.ts';
 import { applyAdminEmails } from '#api/modules/users/service.ts';
 import { startBackgroundJobs } from '#api/jobs/runner.ts';
 import { ensureDataDir, type Settings } from '#api/settings.ts';
@@ -69,7 +70,7 @@ async function takeEmbeddedLock(dataDir: string, role: 'server' | 'cli'): Promis
 
 /** Opens the database (embedded or PostgreSQL), migrates it, and builds the context. */
 export async function openContext(settings: Settings, options: OpenOptions): Promise<{ ctx: AppContext; close: () => Promise<void> }> {
-  const log = options.log ?? createLogger(settings.logLevel);
+  const log = options.log ?? settingsLogger(settings);
   let releaseLock = () => {};
   let database = options.database;
   if (!database) {
@@ -95,7 +96,7 @@ export async function openContext(settings: Settings, options: OpenOptions): Pro
     throw error;
   }
   const mailer = createMailer(database.db, createMailTransport(settings, log), log);
-  const ctx: AppContext = { settings, db: database.db, log, mailer, shop: createShopBackend(settings, database.db, log), images: createImageStore(settings) };
+  const ctx: AppContext = { settings, db: database.db, log, mailer, shop: createShopBackend(settings, database.db, log), images: createImageStore(settings), metrics: createMetrics(database), dumpDataDir: database.dumpDataDir };
   const handle = database;
   return {
     ctx,
@@ -126,7 +127,7 @@ export interface StartOptions {
 }
 
 export async function startHost(settings: Settings, options: StartOptions = {}): Promise<Host> {
-  const log = options.log ?? createLogger(settings.logLevel);
+  const log = options.log ?? settingsLogger(settings);
   const { ctx, close } = await openContext(settings, { log, role: 'server' });
   try {
     await ctx.images.check();
@@ -145,6 +146,7 @@ export async function startHost(settings: Settings, options: StartOptions = {}):
     dev: options.dev ?? false,
     https: settings.publicUrl.startsWith('https:'),
     trustProxy: settings.trustProxy,
+    metrics: { metrics: ctx.metrics, token: settings.metricsToken },
     pageErrors: { supportEmail: settings.supportEmail, databaseReachable: () => databaseReachable(ctx), failures: pageFailures },
     publicDir: resolve(fileURLToPath(new URL('..', import.meta.url)), process.env.SWAPPOINTS_DIST_DIR ?? 'dist', 'public'),
   });

@@ -48,6 +48,17 @@ export type Settings = Readonly<{
   maxNewRequestsPerDay: number;
   demoRequests: boolean;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** LOG_FORMAT: readable lines (text, the default) or one JSON object per line (json) */
+  logFormat: 'text' | 'json';
+  /** METRICS_TOKEN: /metrics on the main port answers only this bearer token; unset, it is not served there */
+  metricsToken: string | undefined;
+  /** METRICS_PORT: a second listener serving only /metrics (no token), on METRICS_HOST (127.0.0.1) */
+  metricsPort: number | undefined;
+  metricsHost: string;
+  /** BACKUP_DIR: the job loop writes a backup there once a day; unset, no nightly backup */
+  backupDir: string | undefined;
+  /** BACKUP_KEEP: how many of those backups are kept (the newest) */
+  backupKeep: number;
   /** how long a claimed credit push is left to its worker; the push itself must end within half of it */
   creditPushLeaseSeconds: number;
   /** with Shopify: credits expire this many days after they are issued (null: never) */
@@ -174,6 +185,13 @@ function jwtSecret(env: Env, dataDir: string): string {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readSecretFile(file);
     throw error;
   }
+}
+
+/** METRICS_TOKEN: a bearer secret, long enough not to be guessed. */
+function metricsToken(env: Env): string | undefined {
+  const raw = read(env, 'METRICS_TOKEN');
+  if (raw !== undefined && (raw.length < 16 || /\s/.test(raw))) fail('METRICS_TOKEN', 'at least 16 characters without spaces', `${raw.length} characters`);
+  return raw;
 }
 
 /** TRUST_PROXY: a hop count; true/false stay as aliases for 1/0. */
@@ -312,6 +330,12 @@ export function loadSettings(env: Env = process.env): Settings {
     maxOpenRequestsPerCustomer: integer(env, 'MAX_OPEN_REQUESTS_PER_CUSTOMER', 20, 1, 100_000),
     maxNewRequestsPerDay: integer(env, 'MAX_NEW_REQUESTS_PER_DAY', 10, 1, 100_000),
     logLevel: oneOf(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error', 'silent'] as const, 'info'),
+    logFormat: oneOf(env, 'LOG_FORMAT', ['text', 'json'] as const, 'text'),
+    metricsToken: metricsToken(env),
+    metricsPort: read(env, 'METRICS_PORT') === undefined ? undefined : integer(env, 'METRICS_PORT', 0, 0, 65535),
+    metricsHost: read(env, 'METRICS_HOST') ?? '127.0.0.1',
+    backupDir: read(env, 'BACKUP_DIR') === undefined ? undefined : resolve(read(env, 'BACKUP_DIR')!),
+    backupKeep: integer(env, 'BACKUP_KEEP', 7, 1, 1000),
     creditPushLeaseSeconds: integer(env, 'CREDIT_PUSH_LEASE_SECONDS', 300, 2, 86_400),
     creditExpiryDays: read(env, 'CREDIT_EXPIRY_DAYS') === undefined ? null : integer(env, 'CREDIT_EXPIRY_DAYS', 0, 1, 3650),
     creditReminderDays: integer(env, 'CREDIT_REMINDER_DAYS', 7, 1, 365),

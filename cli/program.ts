@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { AppError } from '#api/lib/errors.ts';
 import { SettingsError } from '#api/settings.ts';
 import { registerAdminCommands } from './commands/admin.ts';
+import { registerBackupCommands } from './commands/backup.ts';
 import { registerCreditCommands } from './commands/credits.ts';
 import { registerCustomerCommands } from './commands/customers.ts';
 import { registerDemoCommands } from './commands/demo.ts';
@@ -44,7 +45,8 @@ Examples:
   $ swappoints requests list --tab 0
   $ swappoints warehouses seed warehouses.json --dry-run
   $ swappoints credits export --after-id 1234 --out credits.csv
-  $ swappoints mail list --to asha.rao@example.com --json`,
+  $ swappoints mail list --to asha.rao@example.com --json
+  $ swappoints backup --out swappoints.tar`,
     );
 
   registerServeCommand(program, deps, runCli);
@@ -61,6 +63,7 @@ Examples:
   registerWebhookCommands(program, deps);
   registerJobCommands(program, deps);
   registerStatsCommand(program, deps);
+  registerBackupCommands(program, deps);
   return program;
 }
 

@@ -2,8 +2,9 @@ import { rmSync } from 'node:fs';
 import type { Server } from 'node:net';
 import { controlSocketPath } from '#api/db/embedded-lock.ts';
 import { installHost, startHost, type Host } from '#api/host.ts';
-import { createLogger } from '#api/lib/log.ts';
+import { settingsLogger } from '#api/lib/log.ts';
 import { isDatabaseEmpty, seedDemo } from '#api/modules/demo/service.ts';
+import { serveMetricsPort } from '#api/modules/metrics/port.ts';
 import type { Settings } from '#api/settings.ts';
 import { serveControlSocket } from './control.ts';
 import type { RunCli } from './deps.ts';
@@ -11,6 +12,8 @@ import { serverSession } from './session.ts';
 
 export interface RunningHost {
   host: Host;
+  /** the port /metrics is served on beside the main one (METRICS_PORT), when set */
+  metricsPort?: number;
   stop(): Promise<void>;
 }
 
@@ -19,7 +22,7 @@ export interface RunningHost {
  * database, background jobs, and (embedded database) the control socket CLI commands use.
  */
 export async function startServerHost(settings: Settings, options: { runCli: RunCli; dev?: boolean }): Promise<RunningHost> {
-  const log = createLogger(settings.logLevel);
+  const log = settingsLogger(settings);
   const host = await startHost(settings, {
     dev: options.dev,
     log,
@@ -36,9 +39,13 @@ export async function startServerHost(settings: Settings, options: { runCli: Run
     const path = controlSocketPath(settings.dataDir);
     control = await serveControlSocket(path, (argv, io) => options.runCli(argv, io, serverSession(settings, host.ctx)));
   }
+  const metricsPort = settings.metricsPort === undefined ? undefined : serveMetricsPort(host.ctx.metrics, settings.metricsHost, settings.metricsPort);
+  if (metricsPort) log.info('metrics served', { url: `http://${settings.metricsHost}:${metricsPort.port}/metrics` });
   return {
     host,
+    metricsPort: metricsPort?.port,
     async stop() {
+      await metricsPort?.stop(true);
       if (control) {
         control.close();
         rmSync(controlSocketPath(settings.dataDir), { force: true });

@@ -1,7 +1,7 @@
 import type { AppContext } from '#api/context.ts';
 import { controlSocketPath, readLock } from '#api/db/embedded-lock.ts';
 import { DatabaseBusyError, openContext } from '#api/host.ts';
-import { createLogger } from '#api/lib/log.ts';
+import { settingsLogger } from '#api/lib/log.ts';
 import { loadSettings, type Settings } from '#api/settings.ts';
 import { CommandError } from './io.ts';
 
@@ -29,7 +29,7 @@ export function standaloneSession(env: Record<string, string | undefined> = proc
     async context() {
       if (opened) return opened.ctx;
       const s = getSettings();
-      const log = createLogger(env.LOG_LEVEL ? s.logLevel : 'warn');
+      const log = settingsLogger(s, env.LOG_LEVEL ? s.logLevel : 'warn');
       try {
         opened = await openContext(s, { role: 'cli', log });
         return opened.ctx;

@@ -10,9 +10,20 @@ import type { Database } from './types.ts';
 
 export type Db = Kysely<Database>;
 
+/** What the PostgreSQL pool tells of itself (pg.Pool has these), for /metrics. */
+export interface PoolStats {
+  totalCount: number;
+  idleCount: number;
+  waitingCount: number;
+}
+
 export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** the PostgreSQL pool's counts, for /metrics */
+  pool?: PoolStats;
+  /** the embedded database's files as a gzipped tarball, taken between queries (PGlite only) */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -92,7 +103,7 @@ export function connectPostgres(url: string, log: Logger, max = 10, timeouts: Po
     },
   );
   const db = new Kysely<Database>({ dialect });
-  return { db, kind: 'postgres', close: once(() => db.destroy()) };
+  return { db, kind: 'postgres', pool, close: once(() => db.destroy()) };
 }
 
 /** The embedded database: PGlite in `dataDir`, or in memory when dataDir is undefined. */
@@ -103,7 +114,7 @@ export async function connectPGlite(dataDir: string | undefined): Promise<Databa
     parsers: { [INT8]: Number, [NUMERIC]: String, [DATE]: String },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return { db, kind: 'pglite', close: once(() => db.destroy()) };
+  return { db, kind: 'pglite', dumpDataDir: () => pglite.dumpDataDir('gzip'), close: once(() => db.destroy()) };
 }
 
 /** Closing twice (a test and its context both closing) is harmless. */

@@ -1,4 +1,7 @@
 import type { Logger } from '#api/lib/log.ts';
+import { metricsOnMainPort } from '#api/modules/metrics/endpoint.ts';
+import { methodLabel, routeLabel } from '#api/modules/metrics/labels.ts';
+import type { Metrics } from '#api/modules/metrics/service.ts';
 import { CLIENT_IP_HEADER } from '#api/lib/request-meta.ts';
 import { compressResponse } from './compression.ts';
 import { withHeaders } from './headers.ts';
@@ -19,6 +22,8 @@ export interface EdgeOptions {
   pageErrors?: { supportEmail: string; databaseReachable: () => Promise<boolean>; failures?: PageFailures };
   /** the built public folder, whose assets have precompressed copies (compression.ts) */
   publicDir?: string;
+  /** requests and page renders are counted here; /metrics is answered when a token is set (METRICS_TOKEN) */
+  metrics?: { metrics: Metrics; token: string | undefined };
 }
 
 /** What Bun.serve passes beside the request; absent when a request is handled in-process. */
@@ -89,10 +94,16 @@ export function createEdge(options: EdgeOptions) {
     const request = withHeaders(incoming, { 'x-request-id': requestId, [CLIENT_IP_HEADER]: clientAddress(incoming, socket, options.trustProxy) });
     const { pathname } = new URL(request.url);
     const toApp = isAppPath(pathname);
+    if (pathname === '/metrics' && options.metrics) {
+      const answer = await metricsOnMainPort(request, options.metrics.metrics, options.metrics.token);
+      if (answer) return answer;
+    }
 
     let response: Response;
+    let handled = request; // the request the app saw: its route is noted on it (metrics/labels.ts)
     try {
       const limited = pathname.startsWith('/api/') ? await withLimitedBody(request) : request;
+      if (limited) handled = limited;
       if (!limited) response = tooLarge();
       else response = toApp ? await options.handleApp(limited) : await renderPage(limited);
     } catch (error) {
@@ -114,13 +125,19 @@ export function createEdge(options: EdgeOptions) {
       if (pathname.startsWith('/assets/') && response.status === 200) out.set('cache-control', 'public, max-age=31536000, immutable');
       else out.set('cache-control', 'no-store');
     }
-    const ms = Math.round(performance.now() - started);
+    const seconds = (performance.now() - started) / 1000;
+    const route = routeLabel(handled, pathname, toApp);
+    if (options.metrics) {
+      options.metrics.metrics.request(methodLabel(request.method), route, response.status, seconds);
+      if (!toApp && route !== '/assets/*') options.metrics.metrics.page(route, response.status, seconds);
+    }
     options.log[response.status >= 500 ? 'error' : 'info']('http', {
       requestId,
       method: request.method,
       path: pathname,
+      route,
       status: response.status,
-      ms,
+      durationMs: Math.round(seconds * 1000),
     });
     if (response.body && options.publicDir && !toApp && (out.get('content-type') ?? '').startsWith('text/html')) {
       out.delete('content-length');

@@ -7,6 +7,8 @@ import { removeUnattachedUploads } from '#api/modules/images/service.ts';
 import { MAIL_QUEUE, requeueFailedMail } from '#api/modules/mail/service.ts';
 import { deliverAllDueWebhooks, deliverDueWebhooks, WEBHOOK_QUEUE } from '#api/modules/webhooks/delivery.ts';
 import { redeliver } from '#api/modules/webhooks/service.ts';
+import { nightlyBackup } from '#api/modules/backup/nightly.ts';
+import type { Settings } from '#api/settings.ts';
 import type { AnyQueue } from './queue.ts';
 
 /**
@@ -77,3 +79,12 @@ export const JOBS: readonly Job[] = [
 
 /** The queue-backed jobs, by their kind (`mail`, `credit-push`, `webhook`). */
 export const QUEUE_JOBS: ReadonlyMap<string, QueueJob> = new Map(JOBS.flatMap((job) => (job.queue ? [[job.queue.queue.kind, job.queue] as const] : [])));
+
+/**
+ * The jobs this instance runs: every job above, and the nightly backup when BACKUP_DIR is set (once
+ * a day over every instance, claimed like the rest; the first shortly after start unless one ran in
+ * the last day).
+ */
+export function jobsFor(settings: Settings): readonly Job[] {
+  return settings.backupDir ? [...JOBS, { name: 'nightly-backup', everyMs: 86_400_000, run: (ctx) => nightlyBackup(ctx) }] : JOBS;
+}

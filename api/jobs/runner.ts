@@ -1,6 +1,6 @@
 import type { AppContext } from '#api/context.ts';
 import { claimJobRun } from './periodic.ts';
-import { JOBS } from './registry.ts';
+import { jobsFor } from './registry.ts';
 
 /** Shortly after start every job is due once (a restart does not wait an hour to prune). */
 const FIRST_TICK_MS = 1_000;
@@ -8,7 +8,7 @@ const FIRST_TICK_MS = 1_000;
 /** Starts every job on its interval; returns a stop function that waits for running jobs to finish. */
 export function startBackgroundJobs(ctx: AppContext): () => Promise<void> {
   const running = new Set<Promise<unknown>>();
-  const timers = JOBS.map((job) => {
+  const timers = jobsFor(ctx.settings).map((job) => {
     let busy = false;
     const tick = () => {
       if (busy) return;

@@ -5,7 +5,7 @@ import { createApp, type App } from '#api/app.ts';
 import type { AppContext } from '#api/context.ts';
 import { connectPostgres } from '#api/db/connect.ts';
 import { openContext } from '#api/host.ts';
-import { createLogger } from '#api/lib/log.ts';
+import { createLogger, type Logger } from '#api/lib/log.ts';
 import { addCustomer } from '#api/modules/customers/service.ts';
 import { loadSettings } from '#api/settings.ts';
 import { createTestDatabase, type DatabaseKind } from './db.ts';
@@ -42,7 +42,7 @@ export async function createTestApp(
   kind: DatabaseKind,
   env: Record<string, string> = {},
   /** PostgreSQL only: the app reaches its (migrated) database at this URL instead, e.g. through a TCP proxy */
-  options: { connectVia?: (url: string) => string } = {},
+  options: { connectVia?: (url: string) => string; log?: Logger } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'swappoints-test-'));
   const database = await createTestDatabase(kind);
@@ -56,9 +56,11 @@ export async function createTestApp(
     // tests file many requests for one customer; tests/api/request-caps.test.ts sets the real caps
     MAX_OPEN_REQUESTS_PER_CUSTOMER: '100000',
     MAX_NEW_REQUESTS_PER_DAY: '100000',
+    // the settings name the database the app uses (what a backup dumps with pg_dump)
+    ...(database.url && !via ? { DATABASE_URL: database.url } : {}),
     ...env,
   });
-  const { ctx, close } = await openContext(settings, { role: 'test', database: via ?? database.handle, log: createLogger(settings.logLevel) });
+  const { ctx, close } = await openContext(settings, { role: 'test', database: via ?? database.handle, log: options.log ?? createLogger(settings.logLevel) });
   const app = createApp(ctx);
 
   // Every answer is checked against the served OpenAPI document (tests/helpers/openapi-validate.ts).

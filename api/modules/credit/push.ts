@@ -84,6 +84,7 @@ async function record(ctx: AppContext, row: CreditLedgerRow, outcome: PushOutcom
           .executeTakeFirst();
         if (done) await emitCreditEvent(trx, 'credit.pushed', row.id);
       });
+      ctx.metrics.creditPush('pushed');
       return outcome;
     } catch (error) {
       if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
@@ -104,6 +105,7 @@ async function record(ctx: AppContext, row: CreditLedgerRow, outcome: PushOutcom
       .executeTakeFirst();
     if (failed) await emitCreditEvent(trx, 'credit.failed', row.id);
   });
+  ctx.metrics.creditPush('failed');
   ctx.log.warn('store credit push failed', { ledgerId: row.id, attempt: row.push_attempts, retryable: outcome.retryable, again, error: outcome.error });
   return outcome;
 }
