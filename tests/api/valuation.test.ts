@@ -188,6 +188,19 @@ describe.each(databaseKinds())('valuation guide, quotes and bonus campaigns (%s)
       await asAdmin('POST', `/api/admin/valuation/campaigns/${campaign.body.id}/end`);
     });
 
+    test("a campaign named '… bonus' reads once in the mail and the timeline, never 'bonus bonus'", async () => {
+      const campaign = await asAdmin('POST', '/api/admin/valuation/campaigns', { name: 'Canon trade-in bonus', kind: 'amount', value: 40, brand: 'Canon', startsAt: dayOffset(-1), endsAt: dayOffset(1) });
+      const id = await receivedRequest({ brand: 'Canon', productName: 'Canon PG-245 Black', condition: 'new' });
+      expect((await asAdmin('PUT', `/api/admin/exchange-requests/${id}/credit`, { creditAmount: 600 })).status).toBe(200);
+      const [mail] = await mailsTo(t, customer.email, 'credit_assigned').then((m) => m.slice(-1));
+      expect(mail!.text_body).toContain('includes a ₹40 Canon trade-in bonus on top of ₹600.');
+      const detail = await asAdmin('GET', `/api/admin/exchange-requests/${id}`);
+      const texts = JSON.stringify(detail.body.events);
+      expect(texts).toContain('₹600 + ₹40 Canon trade-in bonus');
+      expect(`${mail!.text_body} ${texts}`).not.toMatch(/bonus bonus/i);
+      await asAdmin('POST', `/api/admin/valuation/campaigns/${campaign.body.id}/end`);
+    });
+
     test('20 concurrent assignments with a bonus: one 200, one ledger row with base and bonus, one push of the total', async () => {
       const campaign = await asAdmin('POST', '/api/admin/valuation/campaigns', { name: 'Flat 100', kind: 'amount', value: 100, brand: 'HP', startsAt: dayOffset(-1), endsAt: dayOffset(1) });
       const id = await receivedRequest({ brand: 'HP', productName: 'HP 88A', condition: 'new' });

@@ -38,6 +38,12 @@ export function campaignTermsText(campaign: CampaignTerms, currency: string): st
   return campaign.kind === 'percent' ? `${Number(campaign.value)}% bonus` : `${wholeMoney(campaign.value, currency)} bonus`;
 }
 
+/** 'Diwali bonus' for a campaign named 'Diwali', but 'Winter trade-in bonus' (not '… bonus bonus') for one already named so. */
+export function campaignBonusName(name: string | null | undefined): string {
+  const label = name?.trim() || 'campaign';
+  return /\bbonus$/i.test(label) ? label : `${label} bonus`;
+}
+
 // ---- the customer's texts ------------------------------------------------------------------------
 
 export const NO_MATCH = 'We will value this item after inspection.';
