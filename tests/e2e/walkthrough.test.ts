@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import type { Browser, Page } from 'playwright-core';
+import { ADMIN_SIGN_IN_NOTE } from '#src/components/auth/sign-in-form.tsx';
+import { newPerson, PHONE, screenshot, see, seriousAccessibilityViolations, signedInPerson, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
+import { submitRequestThroughApi } from '#tests/helpers/requests.ts';
+import type { RunningServer } from '#tests/helpers/server.ts';
+
+/** Issue 26: the walk through both roles, on a laptop and a phone. */
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  ({ server, browser } = await startServerAndBrowser());
+}, 120_000);
+afterAll(() => stopServerAndBrowser({ server, browser }), 30_000);
+
+const CUSTOMER = 'kiran.patel@example.com';
+const ADMIN = 'admin@swappoints.demo';
+
+async function mailCount(email: string): Promise<number> {
+  const result = await server.cli('mail', 'list', '--to', email, '--json');
+  return (JSON.parse(result.stdout) as { kind: string }[]).filter((m) => m.kind === 'sign_in').length;
+}
+
+/** The page is no wider than the screen: nothing to scroll sideways. */
+async function sidewaysScroll(page: Page): Promise<{ path: string; scrollWidth: number; viewport: number } | null> {
+  const { scrollWidth, viewport } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+  return scrollWidth > viewport ? { path: new URL(page.url()).pathname + new URL(page.url()).search, scrollWidth, viewport } : null;
+}
+
+describe('signing in, said calmly', () => {
+  test('a link opened in another browser shows the finish form with the spec sentence as its explanation, not as a failure', async () => {
+    const { context, page } = await newPerson(browser, server, PHONE);
+    await page.goto('/verify-email?token=abc');
+    await page.getByRole('heading', { name: 'Finish signing in' }).waitFor();
+    expect(await page.getByTestId('finish-sign-in-why').textContent()).toContain('No email found. Please try signing in again.');
+    expect(await page.getByText('We could not sign you in').count()).toBe(0);
+    expect(await page.locator('[data-slot="alert"]').count()).toBe(0);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'walk-finish-sign-in-phone');
+    await context.close();
+  });
+
+  test('a used link says it was used and mails a new link at a click', async () => {
+    const first = await signedInPerson(browser, server, CUSTOMER);
+    const link = await server.signInLink(CUSTOMER);
+    await first.context.close();
+    const { context, page } = await newPerson(browser, server);
+    await page.goto('/email-signin');
+    await page.evaluate((email) => localStorage.setItem('emailForSignIn', email), CUSTOMER);
+    await page.goto(link);
+    await see(page, 'This sign-in link was already used');
+    await see(page, 'This sign-in link has already been used. Please request a new one.');
+    const before = await mailCount(CUSTOMER);
+    await page.getByRole('button', { name: 'Email me a new link' }).click();
+    await see(page, `We've emailed a new sign-in link to ${CUSTOMER}. Open the newest email.`);
+    expect(await mailCount(CUSTOMER)).toBe(before + 1);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  test('a signed-out admin opening /admin is told that admins sign in here too', async () => {
+    const { context, page } = await newPerson(browser, server);
+    await page.goto('/admin');
+    await page.waitForURL('**/email-signin?next=%2Fadmin');
+    expect(await page.getByTestId('sign-in-who').textContent()).toBe(ADMIN_SIGN_IN_NOTE);
+    await page.goto('/email-signin');
+    expect(await page.getByTestId('sign-in-who').textContent()).toContain('You need a customer account at our shop to sign in.');
+    await context.close();
+  });
+});
+
+describe('terms and privacy', () => {
+  test('sign-in links to real /terms and /privacy pages; every page has them in its footer; no "#" links are left', async () => {
+    const { context, page } = await newPerson(browser, server, PHONE);
+    await page.goto('/email-signin');
+    expect(await page.locator('a[href="#"], a[href^="#"]:not([href="#main"])').count()).toBe(0);
+    await page.getByRole('link', { name: 'Privacy Policy' }).first().click();
+    await page.waitForURL('**/privacy');
+    await page.getByRole('heading', { name: 'Privacy Policy', level: 1 }).waitFor();
+    await see(page, 'We answer every grievance within 90 days', { exact: false });
+    expect(await page.getByRole('link', { name: 'support@swappoints.local' }).first().getAttribute('href')).toBe('mailto:support@swappoints.local');
+    expect(await page.getByText('{{').count()).toBe(0);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'walk-privacy-phone');
+    const footer = page.getByRole('navigation', { name: 'Legal' });
+    await footer.getByRole('link', { name: 'Terms of Service' }).click();
+    await page.waitForURL('**/terms');
+    await page.getByRole('heading', { name: 'Terms of Service', level: 1 }).waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('no page scrolls sideways on a phone (390 px)', () => {
+  test('every customer and admin page, with data', async () => {
+    const token = await server.apiSignIn(CUSTOMER);
+    const id = await submitRequestThroughApi(server, token, { productName: 'HP 88A Black Toner Cartridge with a long product name', brand: 'HP', condition: 'good', description: 'Used once' });
+    const wide: unknown[] = [];
+    const customer = await signedInPerson(browser, server, CUSTOMER, PHONE);
+    for (const path of ['/dashboard', '/exchange', '/exchange/new', `/exchange/${id}`, '/terms', '/privacy', '/nope']) {
+      await customer.page.goto(path);
+      wide.push(await sidewaysScroll(customer.page));
+    }
+    await customer.context.close();
+    const admin = await signedInPerson(browser, server, ADMIN, PHONE);
+    const adminPaths = ['/admin', ...[1, 2, 3, 4, 5].map((tab) => `/admin?tab=${tab}`), `/admin/exchange/${id}`, '/admin/analytics', '/admin/valuation', '/admin/webhooks'];
+    for (const path of adminPaths) {
+      await admin.page.goto(path);
+      wide.push(await sidewaysScroll(admin.page));
+    }
+    await admin.context.close();
+    const visitor = await newPerson(browser, server, PHONE);
+    for (const path of ['/email-signin', '/verify-email?token=abc']) {
+      await visitor.page.goto(path);
+      wide.push(await sidewaysScroll(visitor.page));
+    }
+    await visitor.context.close();
+    expect(wide.filter(Boolean)).toEqual([]);
+  }, 180_000);
+});
