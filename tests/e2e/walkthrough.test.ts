@@ -119,3 +119,24 @@ describe('no page scrolls sideways on a phone (390 px)', () => {
     expect(wide.filter(Boolean)).toEqual([]);
   }, 180_000);
 });
+
+describe('admin tables on a phone', () => {
+  test('a table wider than the screen keeps its first column in place and shows a shadow cue at its edge', async () => {
+    const admin = await signedInPerson(browser, server, ADMIN, PHONE);
+    await admin.page.goto('/admin?tab=5'); // the warehouses: name, address, actions
+    const table = admin.page.locator('[data-slot="table-container"]').first();
+    const sizes = await table.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, background: getComputedStyle(el).backgroundImage }));
+    expect(sizes.scroll).toBeGreaterThan(sizes.client); // the case this is about: more columns than fit
+    expect(sizes.background).toContain('radial-gradient');
+    const firstCell = table.locator('tbody tr').first().locator('td').first();
+    const lastCell = table.locator('tbody tr').first().locator('td').last();
+    const before = [(await firstCell.boundingBox())!.x, (await lastCell.boundingBox())!.x];
+    await table.evaluate((el) => el.scrollBy({ left: 400 }));
+    const after = [(await firstCell.boundingBox())!.x, (await lastCell.boundingBox())!.x];
+    expect(after[0]).toBe(before[0]!);
+    expect(after[1]).toBeLessThan(before[1]!);
+    await screenshot(admin.page, 'walk-admin-warehouses-phone');
+    expect(await seriousAccessibilityViolations(admin.page)).toEqual([]);
+    await admin.context.close();
+  });
+});
