@@ -3,7 +3,7 @@
 import { X } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { CreditGuide, ImageRef, StoredQuoteShape } from '#src/components/valuation/types.ts';
-import { bonusOf, estimateOf, wholeMoney } from '#api/modules/valuation/rules.ts';
+import { bonusOf, creditReasonRequired, estimateOf, LIMITS, wholeMoney } from '#api/modules/valuation/rules.ts';
 import { Button } from '#src/components/ui/button.tsx';
 import { Label } from '#src/components/ui/label.tsx';
 import { NativeSelect } from '#src/components/ui/select.tsx';
@@ -110,13 +110,20 @@ export function CreditValuationFields({
             <Label htmlFor={`${id}-reason`}>Reason for a credit below the quote</Label>
             <Textarea
               id={`${id}-reason`}
+              data-credit-reason
               rows={2}
-              maxLength={2000}
+              maxLength={LIMITS.reason}
               value={value.reason}
               onChange={(e) => onChange({ ...value, reason: e.target.value })}
               aria-invalid={reasonInvalid || undefined}
+              aria-describedby={reasonInvalid ? `${id}-reason-error` : undefined}
               required
             />
+            {reasonInvalid && quote ? (
+              <p id={`${id}-reason-error`} role="alert" className="text-sm font-medium text-destructive">
+                {creditReasonRequired(quote.estimate, quote.currency)}
+              </p>
+            ) : null}
           </div>
           <div className="flex flex-col gap-2">
             <Label htmlFor={`${id}-photos`}>Inspection photos (optional, up to {MAX_PHOTOS})</Label>

@@ -161,8 +161,8 @@ export function VerifyEmail() {
       <form onSubmit={submitEmail} noValidate className="flex flex-col gap-3 rounded-lg border bg-card p-4" data-testid="finish-sign-in">
         <h1 className="text-xl font-semibold">Finish signing in</h1>
         <p className="text-sm text-muted-foreground" data-testid="finish-sign-in-why">
-          This browser did not ask for the link, so it does not know your email. {NO_EMAIL} Or, if you asked for the link on another device, enter the
-          email address here.
+          This browser did not ask for the link, so it does not know your email. <span>{NO_EMAIL}</span> Or, if you asked for the link on another
+          device, enter the email address here.
         </p>
         <div className="flex flex-col gap-2">
           <Label htmlFor="link-email">Enter the email you asked the link for</Label>
