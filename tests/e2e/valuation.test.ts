@@ -114,7 +114,7 @@ describe('the admin Valuation page', () => {
     const dialog = page.getByRole('dialog', { name: 'Add Guide Entry' });
     await dialog.getByLabel('Brand *').fill('Canon');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await see(dialog, 'Please fill in all required fields: model, name, baseValue');
+    await see(dialog, 'Please fill in all required fields: Model pattern, Name, Base value');
     await dialog.getByLabel('Model pattern *').fill('PG-745');
     await dialog.getByLabel('Name *').fill('Canon PG-745 Black Ink');
     await dialog.getByLabel(/^Base value/).fill('1100');

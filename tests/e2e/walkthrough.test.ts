@@ -140,3 +140,25 @@ describe('admin tables on a phone', () => {
     await admin.context.close();
   });
 });
+
+describe('text limits in the forms', () => {
+  test('a warehouse name stops at its limit and says so in the API’s own sentence; the entry form does the same', async () => {
+    const admin = await signedInPerson(browser, server, ADMIN);
+    await admin.page.goto('/admin?tab=5');
+    await admin.page.getByRole('button', { name: 'Add Warehouse' }).click();
+    const dialog = admin.page.getByRole('dialog');
+    await dialog.getByLabel('Name').fill('x'.repeat(250));
+    expect((await dialog.getByLabel('Name').inputValue()).length).toBe(200);
+    await see(dialog, 'Name can be at most 200 characters.');
+    await dialog.getByLabel('Name').fill('x'.repeat(170));
+    await see(dialog, '170/200 characters');
+    expect(await seriousAccessibilityViolations(admin.page)).toEqual([]);
+    await admin.page.keyboard.press('Escape');
+    await admin.page.goto('/admin/valuation');
+    await admin.page.getByRole('button', { name: 'Add Entry' }).click();
+    const entry = admin.page.getByRole('dialog', { name: 'Add Guide Entry' });
+    await entry.getByLabel('Brand *').fill('b'.repeat(120));
+    await see(entry, 'Brand can be at most 100 characters.');
+    await admin.context.close();
+  });
+});

@@ -3,7 +3,10 @@
 import { X } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { CreditGuide, ImageRef, StoredQuoteShape } from '#src/components/valuation/types.ts';
-import { bonusOf, creditReasonRequired, estimateOf, LIMITS, wholeMoney } from '#api/modules/valuation/rules.ts';
+import { bonusOf, creditReasonRequired, estimateOf, wholeMoney } from '#api/modules/valuation/rules.ts';
+
+/** The API's limit on the reason (credit/model.ts: 'The reason must be at most 2000 characters'). */
+const CREDIT_REASON_MAX = 2000;
 import { Button } from '#src/components/ui/button.tsx';
 import { Label } from '#src/components/ui/label.tsx';
 import { NativeSelect } from '#src/components/ui/select.tsx';
@@ -112,7 +115,7 @@ export function CreditValuationFields({
               id={`${id}-reason`}
               data-credit-reason
               rows={2}
-              maxLength={LIMITS.reason}
+              maxLength={CREDIT_REASON_MAX}
               value={value.reason}
               onChange={(e) => onChange({ ...value, reason: e.target.value })}
               aria-invalid={reasonInvalid || undefined}

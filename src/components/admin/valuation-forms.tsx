@@ -13,7 +13,8 @@ import { NativeSelect } from '#src/components/ui/select.tsx';
 import { Switch } from '#src/components/ui/switch.tsx';
 import { apiCall } from '#src/lib/api-client.ts';
 import { conditionShortLabel } from '#api/modules/requests/rules.ts';
-import { ENTRY_FIELDS_REQUIRED } from '#api/modules/valuation/rules.ts';
+import { ENTRY_FIELDS_REQUIRED, LIMITS, VALUATION_FIELD_LABELS } from '#api/modules/valuation/rules.ts';
+import { LengthHint } from '#src/components/ui/length-hint.tsx';
 
 type Failure = { fallback: string; detail?: string | null } | null;
 
@@ -33,11 +34,14 @@ function useAction(fallback: string) {
   return { error, setError, pending, run };
 }
 
-function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+/** A labelled field; with `limit`, the text's length is shown as it nears the API's limit (LIMITS, in the API's words). */
+function Field({ id, label, children, limit }: { id: string; label: string; children: ReactNode; limit?: { field: keyof typeof LIMITS; value: string } }) {
+  const max = limit ? LIMITS[limit.field] : 0;
   return (
     <div className="flex flex-col gap-1.5">
       <Label htmlFor={id}>{label}</Label>
       {children}
+      {limit ? <LengthHint id={`${id}-length`} label={VALUATION_FIELD_LABELS[limit.field === 'campaignName' ? 'name' : limit.field] ?? label} length={limit.value.length} max={max} /> : null}
     </div>
   );
 }
@@ -105,10 +109,10 @@ function EntryForm({ entry, onClose, returnFocusTo }: { entry?: GuideEntry; onCl
         </DialogHeader>
         <form onSubmit={submit} noValidate className="flex flex-col gap-3" aria-label={title}>
           <div className="grid gap-3 sm:grid-cols-2">
-            <Field id={`${id}-brand`} label="Brand *"><Input {...text('brand')} maxLength={100} /></Field>
-            <Field id={`${id}-model`} label="Model pattern *"><Input {...text('model')} maxLength={100} placeholder="e.g. 88A" /></Field>
+            <Field id={`${id}-brand`} label="Brand *" limit={{ field: 'brand', value: form.brand }}><Input {...text('brand')} maxLength={LIMITS.brand} /></Field>
+            <Field id={`${id}-model`} label="Model pattern *" limit={{ field: 'model', value: form.model }}><Input {...text('model')} maxLength={LIMITS.model} placeholder="e.g. 88A" /></Field>
           </div>
-          <Field id={`${id}-name`} label="Name *"><Input {...text('name')} maxLength={200} /></Field>
+          <Field id={`${id}-name`} label="Name *" limit={{ field: 'name', value: form.name }}><Input {...text('name')} maxLength={LIMITS.name} /></Field>
           <Field id={`${id}-baseValue`} label="Base value (a new unit) *"><Input {...text('baseValue')} inputMode="decimal" /></Field>
           <div className="flex items-center gap-2">
             <Switch id={`${id}-active`} checked={form.isActive} onCheckedChange={(isActive) => setForm({ ...form, isActive })} />
@@ -199,9 +203,9 @@ export function RuleForm() {
   };
   return (
     <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-[1fr_1fr_2fr_auto] sm:items-end" aria-label="Add a rule">
-      <Field id={`${id}-brand`} label="Brand *"><Input id={`${id}-brand`} value={form.brand} onChange={(e) => setForm({ ...form, brand: e.target.value })} maxLength={100} /></Field>
-      <Field id={`${id}-model`} label="Model (optional)"><Input id={`${id}-model`} value={form.model} onChange={(e) => setForm({ ...form, model: e.target.value })} maxLength={100} /></Field>
-      <Field id={`${id}-reason`} label="Reason customers see *"><Input id={`${id}-reason`} value={form.reason} onChange={(e) => setForm({ ...form, reason: e.target.value })} maxLength={500} /></Field>
+      <Field id={`${id}-brand`} label="Brand *" limit={{ field: 'brand', value: form.brand }}><Input id={`${id}-brand`} value={form.brand} onChange={(e) => setForm({ ...form, brand: e.target.value })} maxLength={LIMITS.brand} /></Field>
+      <Field id={`${id}-model`} label="Model pattern (optional)" limit={{ field: 'model', value: form.model }}><Input id={`${id}-model`} value={form.model} onChange={(e) => setForm({ ...form, model: e.target.value })} maxLength={LIMITS.model} /></Field>
+      <Field id={`${id}-reason`} label="Reason customers see *" limit={{ field: 'reason', value: form.reason }}><Input id={`${id}-reason`} value={form.reason} onChange={(e) => setForm({ ...form, reason: e.target.value })} maxLength={LIMITS.reason} /></Field>
       <Button type="submit" size="sm" disabled={pending}>Add Rule</Button>
       {error ? <ErrorAlert className="sm:col-span-4" fallback={error.fallback} error={error.detail} /> : null}
     </form>
@@ -222,7 +226,7 @@ export function CampaignForm() {
   };
   return (
     <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-3 sm:items-end" aria-label="Add a campaign">
-      <Field id={`${id}-name`} label="Name *"><Input id={`${id}-name`} value={form.name} onChange={set('name')} maxLength={200} /></Field>
+      <Field id={`${id}-name`} label="Name *" limit={{ field: 'campaignName', value: form.name }}><Input id={`${id}-name`} value={form.name} onChange={set('name')} maxLength={LIMITS.campaignName} /></Field>
       <Field id={`${id}-kind`} label="Bonus">
         <NativeSelect id={`${id}-kind`} value={form.kind} onChange={set('kind')}>
           <option value="percent">Percentage</option>
@@ -232,7 +236,7 @@ export function CampaignForm() {
       <Field id={`${id}-value`} label="Value *"><Input id={`${id}-value`} inputMode="decimal" value={form.value} onChange={set('value')} /></Field>
       <Field id={`${id}-from`} label="From *"><Input id={`${id}-from`} type="date" value={form.startsAt} onChange={set('startsAt')} /></Field>
       <Field id={`${id}-until`} label="Until (included) *"><Input id={`${id}-until`} type="date" value={form.endsAt} onChange={set('endsAt')} /></Field>
-      <Field id={`${id}-brand`} label="Brand (optional)"><Input id={`${id}-brand`} value={form.brand} onChange={set('brand')} maxLength={100} /></Field>
+      <Field id={`${id}-brand`} label="Brand (optional)" limit={{ field: 'brand', value: form.brand }}><Input id={`${id}-brand`} value={form.brand} onChange={set('brand')} maxLength={LIMITS.brand} /></Field>
       <Button type="submit" size="sm" className="w-fit" disabled={pending}>Add Campaign</Button>
       {error ? <ErrorAlert className="sm:col-span-3" fallback={error.fallback} error={error.detail} /> : null}
     </form>
