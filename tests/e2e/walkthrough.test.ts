@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
+import { nextDay, startOfDayIn, todayIn } from '#api/lib/days.ts';
 import { ADMIN_SIGN_IN_NOTE } from '#src/components/auth/sign-in-form.tsx';
+import { formatDate } from '#src/lib/requests.ts';
 import { newPerson, PHONE, screenshot, see, seriousAccessibilityViolations, signedInPerson, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
 import { submitRequestThroughApi } from '#tests/helpers/requests.ts';
 import type { RunningServer } from '#tests/helpers/server.ts';
@@ -160,5 +162,54 @@ describe('text limits in the forms', () => {
     await entry.getByLabel('Brand *').fill('b'.repeat(120));
     await see(entry, 'Brand can be at most 100 characters.');
     await admin.context.close();
+  });
+});
+
+describe('the Valuation page says what happened', () => {
+  test('saving, adding and ending end in a toast; deleting a rule asks first; campaign days are the shop’s (Asia/Kolkata)', async () => {
+    const { page, context } = await signedInPerson(browser, server, ADMIN);
+    await page.goto('/admin/valuation');
+    await page.getByRole('button', { name: 'Save Multipliers' }).click();
+    await see(page, 'Condition multipliers saved. New quotes use them now.');
+
+    const rules = page.getByRole('form', { name: 'Add a rule' });
+    await rules.getByLabel('Brand *').fill('Lexmark');
+    await rules.getByLabel('Reason customers see *').fill('We do not take Lexmark parts yet.');
+    await rules.getByRole('button', { name: 'Add Rule' }).click();
+    await see(page, 'Rule added: Lexmark is refused with its reason.');
+    await page.getByRole('button', { name: 'Delete the rule for Lexmark' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await see(confirm, 'Delete the rule for Lexmark?');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await see(page, 'Lexmark: We do not take Lexmark parts yet.', { exact: false });
+    await page.getByRole('button', { name: 'Delete the rule for Lexmark' }).click();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await see(page, 'Rule for Lexmark deleted: these items can be submitted again.');
+    expect(await page.getByText('We do not take Lexmark parts yet.').count()).toBe(0);
+
+    const today = todayIn('Asia/Kolkata');
+    const campaigns = page.getByRole('form', { name: 'Add a campaign' });
+    await campaigns.getByLabel('Name *').fill('Shop-day sale');
+    await campaigns.getByLabel('Value *').fill('5');
+    await campaigns.getByLabel('From *').fill(today);
+    await campaigns.getByLabel('Until (included) *').fill(today);
+    await campaigns.getByRole('button', { name: 'Add Campaign' }).click();
+    await see(page, 'Campaign "Shop-day sale" added.');
+    const token = await server.apiSignIn(ADMIN);
+    const list = await server.api<{ id: number; name: string; startsAt: string; endsAt: string }[]>('GET', '/api/admin/valuation/campaigns', token);
+    const added = list.body.find((c) => c.name === 'Shop-day sale')!;
+    expect([added.startsAt, added.endsAt]).toEqual([startOfDayIn(today, 'Asia/Kolkata').toISOString(), startOfDayIn(nextDay(today), 'Asia/Kolkata').toISOString()]);
+
+    // an upcoming campaign ended now shows the shop's today, not the UTC date
+    const later = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    await server.api('POST', '/api/admin/valuation/campaigns', token, { name: 'Later sale', kind: 'amount', value: 50, startsAt: later, endsAt: later });
+    await page.reload();
+    const row = page.getByTestId('campaign').filter({ hasText: 'Later sale' });
+    await row.getByRole('button', { name: 'End now' }).click();
+    await see(page, 'Campaign "Later sale" ended: new quotes and credits no longer get its bonus.');
+    const shown = formatDate(new Date(), 'en-IN', 'Asia/Kolkata');
+    await see(page.getByTestId('campaign').filter({ hasText: 'Later sale' }), `${shown} – ${shown}`, { exact: false });
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await context.close();
   });
 });

@@ -5,6 +5,8 @@ import { useId, useRef, useState, useTransition, type FormEvent, type ReactNode,
 import { useRouter } from 'waku';
 import type { Campaign, GuideEntry, Multiplier, Rule } from '#api/modules/valuation/model.ts';
 import { ErrorAlert } from '#src/components/admin/error-alert.tsx';
+import { ConfirmAction } from '#src/components/common/confirm-action.tsx';
+import { flash } from '#src/components/common/flash.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#src/components/ui/dialog.tsx';
 import { Input } from '#src/components/ui/input.tsx';
@@ -15,6 +17,7 @@ import { apiCall } from '#src/lib/api-client.ts';
 import { conditionShortLabel } from '#api/modules/requests/rules.ts';
 import { ENTRY_FIELDS_REQUIRED, LIMITS, VALUATION_FIELD_LABELS } from '#api/modules/valuation/rules.ts';
 import { LengthHint } from '#src/components/ui/length-hint.tsx';
+import { nextDay, startOfDayIn } from '#api/lib/days.ts';
 
 type Failure = { fallback: string; detail?: string | null } | null;
 
@@ -23,12 +26,14 @@ function useAction(fallback: string) {
   const router = useRouter();
   const [error, setError] = useState<Failure>(null);
   const [pending, startTransition] = useTransition();
-  const run = (call: () => Promise<{ ok: boolean; error: string | null }>, after?: () => void) =>
+  /** `done`: the toast that says what happened (every admin action ends in one). */
+  const run = (call: () => Promise<{ ok: boolean; error: string | null }>, done: string, after?: () => void) =>
     startTransition(async () => {
       setError(null);
       const result = await call();
       if (!result.ok) return setError({ fallback, detail: result.error });
       after?.();
+      flash(done);
       await router.reload();
     });
   return { error, setError, pending, run };
@@ -92,7 +97,11 @@ function EntryForm({ entry, onClose, returnFocusTo }: { entry?: GuideEntry; onCl
     setInvalid(missing);
     if (missing.length > 0) return setError({ fallback: ENTRY_FIELDS_REQUIRED(missing) });
     const body = { ...form, baseValue: form.baseValue.trim() };
-    run(() => (entry ? apiCall(`/api/admin/valuation/entries/${entry.id}`, { method: 'PUT', body }) : apiCall('/api/admin/valuation/entries', { method: 'POST', body })), onClose);
+    run(
+      () => (entry ? apiCall(`/api/admin/valuation/entries/${entry.id}`, { method: 'PUT', body }) : apiCall('/api/admin/valuation/entries', { method: 'POST', body })),
+      `Guide entry ${form.brand.trim()} ${form.model.trim()} ${entry ? 'saved' : 'added'}.`,
+      onClose,
+    );
   };
   return (
     <Dialog open onOpenChange={(next) => (next ? undefined : onClose())}>
@@ -129,13 +138,55 @@ function EntryForm({ entry, onClose, returnFocusTo }: { entry?: GuideEntry; onCl
   );
 }
 
-/** A small button that makes one call (delete an entry or rule, end a campaign). */
-export function ActionButton({ path, method, label, fallback, icon }: { path: string; method: string; label: string; fallback: string; icon?: 'delete' }) {
+/**
+ * A small button that makes one call (end a campaign, delete an entry or rule) and says what it did
+ * in a toast. With `confirm`, the call waits for a confirmation (a deletion cannot be undone).
+ */
+export function ActionButton({
+  path,
+  method,
+  label,
+  fallback,
+  icon,
+  done,
+  confirm,
+}: {
+  path: string;
+  method: string;
+  label: string;
+  fallback: string;
+  icon?: 'delete';
+  done: string;
+  confirm?: { title: string; description: string };
+}) {
+  const router = useRouter();
   const { error, pending, run } = useAction(fallback);
+  const content = icon === 'delete' ? <Trash2 aria-hidden="true" /> : label;
+  if (confirm) {
+    return (
+      <ConfirmAction
+        trigger={
+          <Button type="button" size="sm" variant="ghost" aria-label={label}>
+            {content}
+          </Button>
+        }
+        title={confirm.title}
+        description={confirm.description}
+        cancelLabel="Cancel"
+        confirmLabel={(busy) => (busy ? 'Deleting...' : 'Delete')}
+        run={() => apiCall(path, { method })}
+        onDone={() => {
+          flash(done);
+          return router.reload();
+        }}
+        failure={{ inDialog: (reason) => <ErrorAlert fallback={fallback} error={reason} /> }}
+      />
+    );
+  }
   return (
     <span className="inline-flex flex-col items-end gap-1">
-      <Button type="button" size="sm" variant="ghost" disabled={pending} aria-label={label} onClick={() => run(() => apiCall(path, { method }))}>
-        {icon === 'delete' ? <Trash2 aria-hidden="true" /> : label}
+      <Button type="button" size="sm" variant="ghost" disabled={pending} aria-label={label} onClick={() => run(() => apiCall(path, { method }), done)}>
+        {content}
       </Button>
       {error ? <ErrorAlert fallback={error.fallback} error={error.detail} /> : null}
     </span>
@@ -150,7 +201,7 @@ export function MultipliersForm({ multipliers }: { multipliers: Multiplier[] }) 
     event.preventDefault();
     const body = Object.fromEntries(Object.entries(values).map(([c, v]) => [c, Number(v)]));
     if (Object.values(values).some((v) => v.trim() === '' || !(Number(v) >= 0 && Number(v) <= 100))) return setError({ fallback: 'A multiplier must be a percentage from 0 to 100.' });
-    run(() => apiCall('/api/admin/valuation/multipliers', { method: 'PUT', body }));
+    run(() => apiCall('/api/admin/valuation/multipliers', { method: 'PUT', body }), 'Condition multipliers saved. New quotes use them now.');
   };
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-3" aria-label="Condition multipliers">
@@ -175,7 +226,7 @@ export function MinimumForm({ minimum }: { minimum: number }) {
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        run(() => apiCall('/api/admin/valuation/minimum', { method: 'PUT', body: { minimumValue: value.trim() } }));
+        run(() => apiCall('/api/admin/valuation/minimum', { method: 'PUT', body: { minimumValue: value.trim() } }), 'Minimum trade-in value saved.');
       }}
       noValidate
       className="flex flex-wrap items-end gap-3"
@@ -199,7 +250,7 @@ export function RuleForm() {
     event.preventDefault();
     const missing = (['brand', 'reason'] as const).filter((f) => !form[f].trim());
     if (missing.length > 0) return setError({ fallback: ENTRY_FIELDS_REQUIRED(missing) });
-    run(() => apiCall('/api/admin/valuation/rules', { method: 'POST', body: form }), () => setForm(blank));
+    run(() => apiCall('/api/admin/valuation/rules', { method: 'POST', body: form }), `Rule added: ${[form.brand.trim(), form.model.trim()].filter(Boolean).join(' ')} is refused with its reason.`, () => setForm(blank));
   };
   return (
     <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-[1fr_1fr_2fr_auto] sm:items-end" aria-label="Add a rule">
@@ -212,7 +263,14 @@ export function RuleForm() {
   );
 }
 
-export function CampaignForm() {
+/** A form's yyyy-mm-dd as the instant that day starts in the shop's zone (`end`: the day after, as the window includes it); anything else as typed. */
+function windowInstant(day: string, timeZone: string, end = false): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day.trim())) return day;
+  return startOfDayIn(end ? nextDay(day.trim()) : day.trim(), timeZone).toISOString();
+}
+
+/** A new bonus campaign; its From and Until are whole days in the shop's time zone (SHOP_TIME_ZONE). */
+export function CampaignForm({ timeZone }: { timeZone: string }) {
   const id = useId();
   const blank = { name: '', kind: 'percent', value: '', brand: '', startsAt: '', endsAt: '' };
   const [form, setForm] = useState(blank);
@@ -222,7 +280,8 @@ export function CampaignForm() {
     event.preventDefault();
     const missing = (['name', 'value', 'startsAt', 'endsAt'] as const).filter((f) => !form[f].trim());
     if (missing.length > 0) return setError({ fallback: ENTRY_FIELDS_REQUIRED(missing) });
-    run(() => apiCall('/api/admin/valuation/campaigns', { method: 'POST', body: form }), () => setForm(blank));
+    const body = { ...form, startsAt: windowInstant(form.startsAt, timeZone), endsAt: windowInstant(form.endsAt, timeZone, true) };
+    run(() => apiCall('/api/admin/valuation/campaigns', { method: 'POST', body }), `Campaign "${form.name.trim()}" added.`, () => setForm(blank));
   };
   return (
     <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-3 sm:items-end" aria-label="Add a campaign">
