@@ -4,6 +4,7 @@ import { nextDay, startOfDayIn, todayIn } from '#api/lib/days.ts';
 import { ADMIN_SIGN_IN_NOTE } from '#src/components/auth/sign-in-form.tsx';
 import { formatDate } from '#src/lib/requests.ts';
 import { newPerson, PHONE, screenshot, see, seriousAccessibilityViolations, signedInPerson, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
+import { png } from '#tests/helpers/images.ts';
 import { submitRequestThroughApi } from '#tests/helpers/requests.ts';
 import type { RunningServer } from '#tests/helpers/server.ts';
 
@@ -210,6 +211,31 @@ describe('the Valuation page says what happened', () => {
     const shown = formatDate(new Date(), 'en-IN', 'Asia/Kolkata');
     await see(page.getByTestId('campaign').filter({ hasText: 'Later sale' }), `${shown} – ${shown}`, { exact: false });
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('small things', () => {
+  test('after an upload the keyboard is back on Add Photos', async () => {
+    const { page, context } = await signedInPerson(browser, server, CUSTOMER);
+    await page.goto('/exchange/new');
+    const input = page.locator('#product-images');
+    await input.focus();
+    await input.setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from(png(64, 48)) });
+    await see(page, '1/5 images');
+    await page.getByRole('progressbar').waitFor({ state: 'detached' });
+    await page.waitForFunction(() => document.activeElement?.id === 'product-images', undefined, { timeout: 5_000 });
+    await context.close();
+  });
+
+  test('on a phone, a pending request shows its details and photos before Approve and Decline', async () => {
+    const token = await server.apiSignIn(CUSTOMER);
+    const id = await submitRequestThroughApi(server, token, { productName: 'Canon PG-245 Black', brand: 'Canon', condition: 'good', description: 'Half full' });
+    const { page, context } = await signedInPerson(browser, server, ADMIN, PHONE);
+    await page.goto(`/admin/exchange/${id}`);
+    const images = (await page.getByRole('heading', { name: 'Images' }).boundingBox())!;
+    const approve = (await page.getByRole('heading', { name: 'Review Request' }).boundingBox())!;
+    expect(images.y).toBeLessThan(approve.y);
     await context.close();
   });
 });
