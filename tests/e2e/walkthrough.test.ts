@@ -239,3 +239,39 @@ describe('small things', () => {
     await context.close();
   });
 });
+
+describe('while something loads', () => {
+  test('a slow page shows a progress bar at the top after ~300 ms; it goes when the page arrives', async () => {
+    const { page, context } = await signedInPerson(browser, server, CUSTOMER);
+    await page.route(
+      (url) => url.pathname.startsWith('/RSC/'),
+      async (route) => {
+        await Bun.sleep(1_500); // the real page, late
+        await route.continue();
+      },
+    );
+    const bar = page.getByRole('progressbar', { name: 'Loading page' });
+    expect(await bar.count()).toBe(0);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'New Exchange' }).click();
+    await bar.waitFor({ state: 'visible', timeout: 1_200 });
+    await page.waitForURL('**/exchange/new');
+    await bar.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  test('the estimate box shows its shape while the guide is asked', async () => {
+    const { page, context } = await signedInPerson(browser, server, CUSTOMER, PHONE);
+    await page.route('**/api/valuation/quote?**', async (route) => {
+      await Bun.sleep(1_500);
+      await route.continue();
+    });
+    await page.goto('/exchange/new');
+    await page.getByLabel('Condition').selectOption({ label: 'Good (some signs of wear)' });
+    await page.getByLabel('Brand').fill('HP');
+    await page.getByLabel('Product Name').fill('HP 88A Toner Cartridge');
+    await page.getByTestId('estimate-skeleton').waitFor({ state: 'visible', timeout: 1_200 });
+    await page.getByTestId('estimate-skeleton').waitFor({ state: 'detached' });
+    expect(await page.getByTestId('live-estimate').textContent()).not.toBe('');
+    await context.close();
+  });
+});
