@@ -166,6 +166,18 @@ describe('text limits in the forms', () => {
   });
 });
 
+describe('text limits on the customer’s form', () => {
+  test('Product Name stops at 200 characters and says so in the API’s sentence', async () => {
+    const { page, context } = await signedInPerson(browser, server, CUSTOMER, PHONE);
+    await page.goto('/exchange/new');
+    await page.getByLabel('Product Name').fill('p'.repeat(230));
+    expect((await page.getByLabel('Product Name').inputValue()).length).toBe(200);
+    await see(page, 'Product Name can be at most 200 characters.');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('the Valuation page says what happened', () => {
   test('saving, adding and ending end in a toast; deleting a rule asks first; campaign days are the shop’s (Asia/Kolkata)', async () => {
     const { page, context } = await signedInPerson(browser, server, ADMIN);
