@@ -21,7 +21,7 @@ export default async function Layout({ children }: { children: ReactNode }) {
       <HydrationMarker />
       <NavProgress />
       <AppHeader user={user} />
-      <main id="main" className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-8">
+      <main id="main" className="mx-auto min-h-[calc(100svh-3.5rem)] w-full max-w-6xl px-4 py-6 sm:py-8">
         {children}
       </main>
       <SiteFooter supportEmail={publicSettings().supportEmail} />
