@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { S3StoreSettings } from '#api/integrations/images/s3.ts';
 
 /**
@@ -67,6 +68,9 @@ export type Settings = Readonly<{
   creditReminderDays: number;
   /** local development and tests: webhooks may go to private and loopback addresses and plain http */
   webhookAllowPrivate: boolean;
+  /** TERMS_FILE and PRIVACY_FILE: the Markdown the /terms and /privacy pages show (the shipped defaults in content/) */
+  termsFile: string;
+  privacyFile: string;
   shopify: Readonly<{
     store: string | undefined;
     adminToken: string | undefined;
@@ -192,6 +196,21 @@ function metricsToken(env: Env): string | undefined {
   const raw = read(env, 'METRICS_TOKEN');
   if (raw !== undefined && (raw.length < 16 || /\s/.test(raw))) fail('METRICS_TOKEN', 'at least 16 characters without spaces', `${raw.length} characters`);
   return raw;
+}
+
+/** The shipped default texts, beside api/ in the repository. */
+const CONTENT_DIR = fileURLToPath(new URL('../content/', import.meta.url));
+
+/** A readable text file named by a setting (relative to the working directory), or its shipped default. */
+function textFile(env: Env, name: string, fallback: string): string {
+  const file = resolve(read(env, name) ?? join(CONTENT_DIR, fallback));
+  try {
+    if (!statSync(file).isFile()) throw new Error();
+    readFileSync(file, 'utf8');
+  } catch {
+    fail(name, 'a readable Markdown file', file);
+  }
+  return file;
 }
 
 /** TRUST_PROXY: a hop count; true/false stay as aliases for 1/0. */
@@ -340,6 +359,8 @@ export function loadSettings(env: Env = process.env): Settings {
     creditExpiryDays: read(env, 'CREDIT_EXPIRY_DAYS') === undefined ? null : integer(env, 'CREDIT_EXPIRY_DAYS', 0, 1, 3650),
     creditReminderDays: integer(env, 'CREDIT_REMINDER_DAYS', 7, 1, 365),
     webhookAllowPrivate: boolean(env, 'WEBHOOK_ALLOW_PRIVATE', false),
+    termsFile: textFile(env, 'TERMS_FILE', 'terms.md'),
+    privacyFile: textFile(env, 'PRIVACY_FILE', 'privacy.md'),
     shopify: Object.freeze(shopify),
   });
 }

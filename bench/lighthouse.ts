@@ -118,6 +118,8 @@ async function main() {
       ['admin valuation', '/admin/valuation', admin],
       ['admin webhooks', '/admin/webhooks', admin],
       ['admin analytics', '/admin/analytics', admin],
+      ['terms', '/terms', null],
+      ['privacy', '/privacy', null],
     ];
     const rows: Row[] = [];
     const only = process.env.BENCH_PAGES?.split(',');

@@ -21,3 +21,6 @@ export function isCalendarDate(value: string): boolean {
   const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
   return day <= daysInMonth;
 }
+
+/** A text field's length limit, said with the label the form shows: the API and the form use the same sentence. */
+export const tooLongMessage = (label: string, max: number) => `${label} can be at most ${max} characters.`;

@@ -57,7 +57,7 @@ export function registerServeCommand(program: Command, { io, session }: CommandD
         await server.stop(true);
         throw error;
       }
-      await io.stderr.write(`SwapPoints is ready on http://localhost:${server.port} (${settings.databaseUrl ? 'PostgreSQL' : `embedded database in ${settings.dataDir}`}).\n`);
+      await io.stderr.write(`SwapPoints is ready on ${settings.publicUrl} (listening on port ${server.port}, ${settings.databaseUrl ? 'PostgreSQL' : `embedded database in ${settings.dataDir}`}).\n`);
 
       await new Promise<void>((resolve) => {
         const shutdown = () => resolve();

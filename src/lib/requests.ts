@@ -47,8 +47,14 @@ export const STATUS_FILTERS = [
 
 // ---- transit ------------------------------------------------------------------------------------
 
-/** The one-line status of a request (spec §4), from its transit status when it has one. */
+/**
+ * The one-line status of a request (spec §4), from its transit status when it has one. A finished
+ * request (completed or declined) says so whatever its transit status: a completed request keeps
+ * 'received' as its transit status, and 'under inspection' would read as if it were still open.
+ */
 export function statusLine(status: string | null | undefined, transitStatus: string | null | undefined): string {
+  if (status === 'completed') return 'Exchange process completed';
+  if (status === 'declined') return 'Exchange request declined';
   const transit = normalTransit(transitStatus);
   if (transit) {
     if (transit === 'shipped') return 'Item has been shipped to us';
@@ -56,16 +62,16 @@ export function statusLine(status: string | null | undefined, transitStatus: str
     if (transit === 'ready') return 'Ready to ship back to you';
     return `Transit status: ${transitStatus}`;
   }
-  switch (status) {
-    case 'approved':
-      return 'Add Shipping Details!';
-    case 'declined':
-      return 'Exchange request declined';
-    case 'completed':
-      return 'Exchange process completed';
-    default:
-      return 'Exchange pending review';
-  }
+  return status === 'approved' ? 'Add Shipping Details!' : 'Exchange pending review';
+}
+
+export const CREDIT_ASSIGNED_LINE = 'Credit assigned: the exchange completes next';
+
+/** The list's line for a request: the status line, or that its credit is assigned once it is (approved, credited, not yet completed). */
+export function requestLine(request: { status: string; transitStatus: string | null; creditedAt?: string | null; creditAmount?: number | null }): string {
+  const credited = request.creditedAt !== undefined ? request.creditedAt !== null : Number(request.creditAmount ?? 0) > 0;
+  if (request.status === 'approved' && credited) return CREDIT_ASSIGNED_LINE;
+  return statusLine(request.status, request.transitStatus);
 }
 
 // ---- stepper ------------------------------------------------------------------------------------

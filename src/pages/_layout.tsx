@@ -3,6 +3,9 @@ import type { ReactNode } from 'react';
 import { FlashMessages } from '#src/components/common/flash.tsx';
 import { AppHeader } from '#src/components/layout/app-header.tsx';
 import { HydrationMarker } from '#src/components/layout/hydration-marker.tsx';
+import { NavProgress } from '#src/components/layout/nav-progress.tsx';
+import { SiteFooter } from '#src/components/layout/site-footer.tsx';
+import { publicSettings } from '#src/lib/host.server.ts';
 import { currentUser } from '#src/lib/session.server.ts';
 
 export default async function Layout({ children }: { children: ReactNode }) {
@@ -16,10 +19,12 @@ export default async function Layout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <HydrationMarker />
+      <NavProgress />
       <AppHeader user={user} />
-      <main id="main" className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-8">
+      <main id="main" className="mx-auto min-h-[calc(100svh-3.5rem)] w-full max-w-6xl px-4 py-6 sm:py-8">
         {children}
       </main>
+      <SiteFooter supportEmail={publicSettings().supportEmail} />
       <FlashMessages />
     </>
   );

@@ -120,7 +120,11 @@ describe.each(databaseKinds())('customer exchange calls (%s)', (kind) => {
     test('overlong text is refused with a clear message', async () => {
       const res = await post(validRequest([await uploadedImage(t, customer.id)], { productName: 'x'.repeat(201) }));
       expect(res.status).toBe(400);
-      expect(res.body.error).toBe('Product name must be at most 200 characters');
+      expect(res.body.error).toBe('Product Name can be at most 200 characters.');
+      const brand = await post(validRequest([await uploadedImage(t, customer.id)], { brand: 'x'.repeat(101) }));
+      expect(brand.body.error).toBe('Brand can be at most 100 characters.');
+      const description = await post(validRequest([await uploadedImage(t, customer.id)], { description: 'x'.repeat(5001) }));
+      expect(description.body.error).toBe('Description can be at most 5000 characters.');
     });
   });
 
@@ -288,6 +292,19 @@ describe.each(databaseKinds())('customer exchange calls (%s)', (kind) => {
         expect(res.body).toEqual({ error: 'Please fill in all required shipping fields' });
       }
       expect((await t.request('GET', `/api/exchange/${id}`, { token: customer.token })).body.shippingDetails).toBeNull();
+    });
+
+    test('overlong shipping text is refused naming the field as the form labels it', async () => {
+      const id = await requestAt(t, 'approved', customer, admin, warehouseId);
+      const cases: [Record<string, string>, string][] = [
+        [{ carrierName: 'x'.repeat(101) }, 'Carrier Name can be at most 100 characters.'],
+        [{ trackingNumber: 'x'.repeat(101) }, 'Tracking Number can be at most 100 characters.'],
+        [{ notes: 'x'.repeat(2001) }, 'Additional Notes can be at most 2000 characters.'],
+      ];
+      for (const [override, error] of cases) {
+        const res = await t.request('POST', `/api/exchange/${id}/shipping`, { token: customer.token, body: shippingBody(override) });
+        expect([res.status, res.body]).toEqual([400, { error }]);
+      }
     });
 
     test('an approved request gets its shipping details once; the item is then shipped', async () => {

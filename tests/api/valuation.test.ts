@@ -188,6 +188,19 @@ describe.each(databaseKinds())('valuation guide, quotes and bonus campaigns (%s)
       await asAdmin('POST', `/api/admin/valuation/campaigns/${campaign.body.id}/end`);
     });
 
+    test("a campaign named '… bonus' reads once in the mail and the timeline, never 'bonus bonus'", async () => {
+      const campaign = await asAdmin('POST', '/api/admin/valuation/campaigns', { name: 'Canon trade-in bonus', kind: 'amount', value: 40, brand: 'Canon', startsAt: dayOffset(-1), endsAt: dayOffset(1) });
+      const id = await receivedRequest({ brand: 'Canon', productName: 'Canon PG-245 Black', condition: 'new' });
+      expect((await asAdmin('PUT', `/api/admin/exchange-requests/${id}/credit`, { creditAmount: 600 })).status).toBe(200);
+      const [mail] = await mailsTo(t, customer.email, 'credit_assigned').then((m) => m.slice(-1));
+      expect(mail!.text_body).toContain('includes a ₹40 Canon trade-in bonus on top of ₹600.');
+      const detail = await asAdmin('GET', `/api/admin/exchange-requests/${id}`);
+      const texts = JSON.stringify(detail.body.events);
+      expect(texts).toContain('₹600 + ₹40 Canon trade-in bonus');
+      expect(`${mail!.text_body} ${texts}`).not.toMatch(/bonus bonus/i);
+      await asAdmin('POST', `/api/admin/valuation/campaigns/${campaign.body.id}/end`);
+    });
+
     test('20 concurrent assignments with a bonus: one 200, one ledger row with base and bonus, one push of the total', async () => {
       const campaign = await asAdmin('POST', '/api/admin/valuation/campaigns', { name: 'Flat 100', kind: 'amount', value: 100, brand: 'HP', startsAt: dayOffset(-1), endsAt: dayOffset(1) });
       const id = await receivedRequest({ brand: 'HP', productName: 'HP 88A', condition: 'new' });
@@ -216,7 +229,7 @@ describe.each(databaseKinds())('valuation guide, quotes and bonus campaigns (%s)
     test('entries: required fields, unique brand + model whatever the case, search and paging with the total', async () => {
       const missing = await asAdmin('POST', '/api/admin/valuation/entries', { brand: 'HP' });
       expect(missing.status).toBe(400);
-      expect(missing.body.error).toBe('Please fill in all required fields: model, name, baseValue');
+      expect(missing.body.error).toBe('Please fill in all required fields: Model pattern, Name, Base value');
       expect((await asAdmin('POST', '/api/admin/valuation/entries', { brand: 'hp', model: '88a', name: 'dup', baseValue: 1 })).body).toEqual({ error: 'The guide already has an entry for hp 88a.' });
       expect((await asAdmin('POST', '/api/admin/valuation/entries', { brand: 'HP', model: 'X', name: 'n', baseValue: -1 })).status).toBe(400);
       const page = await asAdmin('GET', '/api/admin/valuation/entries?q=88a&pageSize=1&page=2');
@@ -227,6 +240,25 @@ describe.each(databaseKinds())('valuation guide, quotes and bonus campaigns (%s)
       expect((await asAdmin('DELETE', `/api/admin/valuation/entries/${gone.id}`)).status).toBe(200);
       expect((await asAdmin('DELETE', `/api/admin/valuation/entries/${gone.id}`)).status).toBe(404);
       expect((await asAdmin('PUT', '/api/admin/valuation/entries/abc', { brand: 'a', model: 'b', name: 'c', baseValue: 1 })).status).toBe(404);
+    });
+
+    test('every refusal names the field as the form labels it; text past its limit gets the sentence the form shows', async () => {
+      const long = (n: number) => 'x'.repeat(n + 1);
+      const entry = (body: object) => asAdmin('POST', '/api/admin/valuation/entries', { brand: 'Epson', model: 'T664', name: 'Epson T664', baseValue: 300, ...body });
+      expect((await entry({ brand: long(100) })).body.error).toBe('Brand can be at most 100 characters.');
+      expect((await entry({ model: long(100) })).body.error).toBe('Model pattern can be at most 100 characters.');
+      expect((await entry({ name: long(200) })).body.error).toBe('Name can be at most 200 characters.');
+      expect((await entry({ isActive: 'yes' })).body.error).toBe('Active must be on or off (true or false).');
+      const rule = await asAdmin('POST', '/api/admin/valuation/rules', { brand: 'Epson', reason: long(500) });
+      expect([rule.status, rule.body]).toEqual([400, { error: 'Reason customers see can be at most 500 characters.' }]);
+      const campaign = (body: object) => asAdmin('POST', '/api/admin/valuation/campaigns', { name: 'Monsoon', kind: 'percent', value: 5, startsAt: dayOffset(0), endsAt: dayOffset(3), ...body });
+      expect((await campaign({ name: long(200) })).body.error).toBe('Name can be at most 200 characters.');
+      expect((await campaign({ startsAt: undefined, endsAt: undefined })).body.error).toBe('Please fill in all required fields: From, Until');
+      expect((await campaign({ endsAt: dayOffset(-3) })).body.error).toBe('From and Until must be dates (yyyy-mm-dd), with Until on or after From.');
+      expect((await campaign({ kind: 'double' })).body.error).toBe('Bonus must be a percentage or a fixed amount.');
+      for (const res of [await entry({ brand: long(100) }), await campaign({ kind: 'double' }), await entry({ isActive: 'yes' })]) {
+        expect(res.body.error).not.toMatch(/baseValue|isActive|startsAt|endsAt/);
+      }
     });
 
     test('every valuation call is in the OpenAPI document', async () => {

@@ -39,6 +39,14 @@ describe.each(databaseKinds())('warehouses (%s)', (kind) => {
     expect((await call('POST', '', {})).body.error).toBe('Please fill in all required fields: Name, Address Line 1, City, State, Postal Code, Country');
   });
 
+  test('a field past its limit is refused with the sentence the form shows, naming it by its label', async () => {
+    const base = { name: 'Kochi Hub', addressLine1: '1 MG Road', city: 'Kochi', state: 'Kerala', postalCode: '682001', country: 'India' };
+    expect((await call('POST', '', { ...base, name: 'x'.repeat(201) })).body).toEqual({ error: 'Name can be at most 200 characters.' });
+    expect((await call('POST', '', { ...base, addressLine1: 'x'.repeat(501) })).body).toEqual({ error: 'Address Line 1 can be at most 500 characters.' });
+    expect((await call('POST', '', { ...base, postalCode: 'x'.repeat(51) })).body).toEqual({ error: 'Postal Code can be at most 50 characters.' });
+    expect((await call('POST', '', { ...base, isActive: 'yes' })).body).toEqual({ error: 'Active must be on or off (true or false).' });
+  });
+
   test('POST creates (201, isActive defaults to true); GET lists by name; PUT replaces; every field comes back', async () => {
     // names of this test's own: the list is searched down to them, whatever other tests made
     const mark = `m${crypto.randomUUID().slice(0, 8)}`;

@@ -8,7 +8,9 @@ import { requestAt, withContext, type MadeRequest } from './operator-data.ts';
 // every test runs the real binary, often several times: room for a loaded machine, whichever way the files are run
 setDefaultTimeout(120_000);
 
-const WAREHOUSE_BODY = 'Warehouse fields are text (an address line at most 500 characters) and isActive is true or false.';
+// the model's messages, naming the field as the warehouse form labels it
+const ACTIVE_ERROR = 'Active must be on or off (true or false).';
+const ADDRESS_TOO_LONG = 'Address Line 1 can be at most 500 characters.';
 const all = await cliTargets();
 afterAll(async () => {
   for (const t of all) await t.cleanup();
@@ -207,12 +209,12 @@ describe.each(all.map((t) => [t.name, t] as const))('requests and warehouses on 
       unchanged: [],
       problems: [
         { line: 3, fields: ['addressLine1', 'postalCode'], message: 'Please fill in all required fields: Address Line 1, Postal Code' },
-        { line: 4, fields: ['isActive'], message: WAREHOUSE_BODY },
+        { line: 4, fields: ['isActive'], message: ACTIVE_ERROR },
       ],
     });
     const text = await cli('warehouses', 'seed', file);
     expect(text.stdout).toContain('Bad row, line 3 [addressLine1, postalCode]: Please fill in all required fields: Address Line 1, Postal Code\n');
-    expect(text.stdout).toContain(`Bad row, line 4 [isActive]: ${WAREHOUSE_BODY}\n`);
+    expect(text.stdout).toContain(`Bad row, line 4 [isActive]: ${ACTIVE_ERROR}\n`);
     expect(text.stdout).toContain('Unchanged: Kolkata East\n');
     const names = (JSON.parse((await cli('warehouses', 'list', '--json')).stdout) as { name: string }[]).map((w) => w.name);
     expect(names).toContain('Kolkata East');
@@ -244,9 +246,9 @@ describe.each(all.map((t) => [t.name, t] as const))('requests and warehouses on 
     const report = JSON.parse(res.stdout);
     expect(report.created).toEqual(['Jaipur Hub']);
     expect(report.problems).toEqual([
-      { line: 3, index: 1, fields: ['isActive'], message: WAREHOUSE_BODY },
+      { line: 3, index: 1, fields: ['isActive'], message: ACTIVE_ERROR },
       { line: 7, index: 2, fields: ['name'], message: 'The name jaipur hub is used again (first on line 2); names are unique, whatever their case' },
-      { line: 8, index: 3, fields: ['addressLine1'], message: WAREHOUSE_BODY },
+      { line: 8, index: 3, fields: ['addressLine1'], message: ADDRESS_TOO_LONG },
     ]);
     expect((await cli('warehouses', 'list', '--json')).stdout).not.toContain('Jaipur');
   });

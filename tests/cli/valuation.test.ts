@@ -55,7 +55,7 @@ describe.each(cliKinds())('valuation and campaigns on the %s database', (kind) =
     const dry = await cli('valuation', 'import', csv, '--dry-run');
     expect(dry.code).toBe(2);
     expect(dry.stdout).toContain('Would create: HP 88A');
-    expect(dry.stdout).toContain('Bad row, line 4 [model]: Please fill in all required fields: model');
+    expect(dry.stdout).toContain('Bad row, line 4 [model]: Please fill in all required fields: Model pattern');
     expect(dry.stdout).toContain('Bad row, line 5 [baseValue]: The base value must be a number');
     expect(dry.stdout).toContain('Bad row, line 6 [brand, model]: hp 88a is listed again (first on line 2)');
     expect(dry.stdout).toContain('Dry run, nothing written: 2 created, 0 updated, 0 unchanged, 3 bad rows.');

@@ -83,10 +83,12 @@ describe('the admin queue', () => {
 
     await cards.first().getByRole('link', { name: /^View / }).click();
     await page.waitForURL('**/admin/exchange/**');
-    // the decision comes before the details
+    // a pending request: inspect first (details and photos), then decide
     const review = await page.getByRole('heading', { name: 'Review Request' }).boundingBox();
     const details = await page.getByRole('heading', { name: 'Request Details' }).boundingBox();
-    expect(review!.y).toBeLessThan(details!.y);
+    const images = await page.getByRole('heading', { name: 'Images' }).boundingBox();
+    expect(details!.y).toBeLessThan(review!.y);
+    expect(images!.y).toBeLessThan(review!.y);
     await shotAndAxe(page, 'admin-detail-phone');
 
     await page.getByRole('button', { name: 'Open menu' }).click();

@@ -73,3 +73,16 @@ describe('one process, one port', () => {
     expect(await huge.json()).toEqual({ error: 'The request body is too large (1 MB at most).' });
   });
 });
+
+describe('the ready line', () => {
+  test('names PUBLIC_URL, the address people use, when it is set (not localhost), with the port it listens on', async () => {
+    const behindProxy = await startServer({ PUBLIC_URL: 'http://swap.shop.example:8080' });
+    try {
+      const port = new URL(behindProxy.url).port;
+      expect(behindProxy.log()).toContain(`SwapPoints is ready on http://swap.shop.example:8080 (listening on port ${port}, `);
+      expect(server.log()).toContain(`SwapPoints is ready on ${server.url} (listening on port ${new URL(server.url).port}, `);
+    } finally {
+      await behindProxy.stop();
+    }
+  }, 120_000);
+});

@@ -77,13 +77,18 @@ describe('the quote after submission and the credit', () => {
     await see(dialog.getByTestId('suggested-credit'), '₹400 (HP 88A Black Toner)', { exact: false });
     await see(dialog.getByTestId('bonus-added'), 'total ₹450', { exact: false });
     await dialog.getByRole('button', { name: 'Assign Loyalty Points' }).click();
-    // the rounded amount and the customer are confirmed first
-    await see(dialog.getByTestId('credit-confirmation'), 'Give ₹400.00 store credit to', { exact: false });
-    await dialog.getByRole('button', { name: 'Give ₹400.00' }).click();
+    // below the quote the reason is asked for before the confirmation, in the field, with the focus there
     await see(dialog, 'The credit is below the ₹850 the customer was quoted: please give a reason.');
+    expect(await dialog.getByTestId('credit-confirmation').count()).toBe(0);
+    expect(await dialog.getByLabel('Reason for a credit below the quote').evaluate((el) => el === document.activeElement)).toBe(true);
     await dialog.getByLabel('Reason for a credit below the quote').fill('Cracked housing, toner low.');
-    await dialog.getByRole('button', { name: 'Give ₹400.00' }).click();
+    await dialog.getByRole('button', { name: 'Assign Loyalty Points' }).click();
+    // then the total the customer gets, with its parts, and the customer are confirmed
+    await see(dialog.getByTestId('credit-confirmation'), 'Give ₹450.00 store credit to', { exact: false });
+    await see(dialog.getByTestId('credit-parts'), '₹400.00 + ₹50.00 HP week bonus');
+    await dialog.getByRole('button', { name: 'Give ₹450.00' }).click();
     await dialog.waitFor({ state: 'detached' });
+    await see(admin, '₹450.00 store credit assigned to', { exact: false });
     await see(admin.getByTestId('credit-breakdown'), '₹450 (₹400 + ₹50 HP week bonus)', { exact: false });
     await adminContext.close();
 
@@ -109,7 +114,7 @@ describe('the admin Valuation page', () => {
     const dialog = page.getByRole('dialog', { name: 'Add Guide Entry' });
     await dialog.getByLabel('Brand *').fill('Canon');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await see(dialog, 'Please fill in all required fields: model, name, baseValue');
+    await see(dialog, 'Please fill in all required fields: Model pattern, Name, Base value');
     await dialog.getByLabel('Model pattern *').fill('PG-745');
     await dialog.getByLabel('Name *').fill('Canon PG-745 Black Ink');
     await dialog.getByLabel(/^Base value/).fill('1100');

@@ -68,7 +68,7 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
 
   const deadline = Date.now() + 60_000;
   let ready: RegExpMatchArray | null;
-  while (!(ready = output.match(/SwapPoints is ready on (http:\/\/localhost:(\d+))/))) {
+  while (!(ready = output.match(/SwapPoints is ready on \S+ \(listening on port (\d+)/))) {
     if (proc.exitCode !== null || Date.now() > deadline) {
       if (proc.exitCode === null) proc.kill('SIGKILL');
       await postgres?.drop();
@@ -76,9 +76,9 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
     }
     await Bun.sleep(50);
   }
-  const url = ready[1]!;
+  const url = `http://localhost:${ready[1]}`;
   // the CLI runs beside the server (PostgreSQL) or through it (embedded): the same port and links
-  fullEnv.PORT = ready[2];
+  fullEnv.PORT = ready[1];
   fullEnv.PUBLIC_URL ??= url;
 
   const cli = (...args: string[]) => runCli(args, fullEnv);

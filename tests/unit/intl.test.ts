@@ -1,3 +1,4 @@
+import { nextDay, startOfDayIn } from '#api/lib/days.ts';
 import { describe, expect, test } from 'bun:test';
 import { dateTimeFormat, numberFormat } from '#api/lib/intl.ts';
 import { formatMoney, wholeMoney } from '#api/lib/money.ts';
@@ -30,5 +31,17 @@ describe('cached Intl formatters', () => {
     expect(wholeMoney(1450.4, 'INR')).toBe('₹1,450');
     expect(formatDate('2025-03-05', 'en-IN', 'America/Los_Angeles')).toBe('5 Mar 2025');
     expect(formatDateTime('2025-03-05T09:00:00Z', 'en-IN', 'UTC')).toBe('5 Mar 2025, 9:00 am UTC');
+  });
+});
+
+describe('a calendar day in the shop’s zone (campaign windows)', () => {
+  test('startOfDayIn: the instant the day starts there, across a clock change; nextDay crosses months and years', () => {
+    expect(startOfDayIn('2026-11-25', 'Asia/Kolkata').toISOString()).toBe('2026-11-24T18:30:00.000Z');
+    expect(startOfDayIn('2026-11-25', 'UTC').toISOString()).toBe('2026-11-25T00:00:00.000Z');
+    expect(startOfDayIn('2026-03-08', 'America/New_York').toISOString()).toBe('2026-03-08T05:00:00.000Z'); // EST, the day of the change
+    expect(startOfDayIn('2026-03-09', 'America/New_York').toISOString()).toBe('2026-03-09T04:00:00.000Z'); // EDT
+    expect(startOfDayIn('2026-06-01', 'Pacific/Auckland').toISOString()).toBe('2026-05-31T12:00:00.000Z');
+    expect(nextDay('2026-12-31')).toBe('2027-01-01');
+    expect(nextDay('2028-02-28')).toBe('2028-02-29');
   });
 });

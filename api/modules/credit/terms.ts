@@ -6,7 +6,7 @@ import { badRequest } from '#api/lib/errors.ts';
 import type { ImageRef } from '#api/modules/images/service.ts';
 import { campaignForCredit, type RunningCampaign } from '#api/modules/valuation/queries.ts';
 import { storedQuote } from '#api/modules/valuation/quote.ts';
-import { bonusOf, creditReasonRequired, wholeMoney } from '#api/modules/valuation/rules.ts';
+import { bonusOf, campaignBonusName, creditReasonRequired, wholeMoney } from '#api/modules/valuation/rules.ts';
 
 /**
  * The credit terms: what an admin's amount becomes at credit time (the campaign bonus added, a
@@ -40,7 +40,7 @@ export async function creditTerms(trx: Db, request: ExchangeRequestRow, base: nu
 /** '₹450 + ₹45 Diwali Trade-in bonus' for the timeline; just the amount without a bonus. */
 export function creditBreakdownText(terms: CreditTerms, currency: string): string {
   if (terms.bonus <= 0) return wholeMoney(terms.base, currency);
-  return `${wholeMoney(terms.base, currency)} + ${wholeMoney(terms.bonus, currency)} ${terms.campaign?.name ?? 'campaign'} bonus`;
+  return `${wholeMoney(terms.base, currency)} + ${wholeMoney(terms.bonus, currency)} ${campaignBonusName(terms.campaign?.name)}`;
 }
 
 /**
@@ -74,7 +74,7 @@ export function creditMailLines(request: ExchangeRequestRow, terms: CreditTerms,
   const currency = request.currency;
   if (quote) lines.push(`You were quoted ${wholeMoney(quote.estimate, quote.currency)} when you submitted it; after inspection we credited ${wholeMoney(terms.base, currency)}.`);
   if (terms.bonus > 0) {
-    lines.push(`Your total of ${wholeMoney(terms.total, currency)} includes a ${wholeMoney(terms.bonus, currency)} ${terms.campaign?.name ?? 'campaign'} bonus on top of ${wholeMoney(terms.base, currency)}.`);
+    lines.push(`Your total of ${wholeMoney(terms.total, currency)} includes a ${wholeMoney(terms.bonus, currency)} ${campaignBonusName(terms.campaign?.name)} on top of ${wholeMoney(terms.base, currency)}.`);
   }
   if (terms.reason) lines.push(`Why the credit is below the quote: ${terms.reason}`);
   if (photos.length > 0) lines.push(`Inspection photos: ${photos.map((p) => new URL(p.url, publicUrl).toString()).join(' ')}`);

@@ -1,6 +1,7 @@
 import { CONDITIONS, type Condition, type RequestStatus } from '#api/db/types.ts';
 import { todayIn } from '#api/lib/days.ts';
 import { CARRIERS_BY_COUNTRY, CONDITION_LABELS, CREDIT_USUALLY_WITHIN_DAYS, OTHER_COUNTRY_CARRIERS } from '#api/config/shop.ts';
+import { tooLongMessage } from '#api/lib/text.ts';
 
 /**
  * Rules of the request journey that the API enforces and the pages repeat to help before a call:
@@ -179,3 +180,19 @@ export function eventLabel(type: string, fromStatus?: string | null): string {
   if (type === 'shipped' && fromStatus === 'shipped') return 'Shipping details corrected';
   return EVENT_LABELS[type] ?? type.charAt(0).toUpperCase() + type.slice(1);
 }
+
+// ---- text limits ---------------------------------------------------------------------------------
+
+/** The most characters each text field of the request and shipping forms takes: the forms stop there, the API refuses more. */
+export const REQUEST_TEXT_LIMITS = { productName: 200, brand: 100, description: 5000, carrierName: 100, trackingNumber: 100, notes: 2000 } as const;
+/** Each field as its form labels it. */
+export const REQUEST_FIELD_LABELS: Record<keyof typeof REQUEST_TEXT_LIMITS, string> = {
+  productName: 'Product Name',
+  brand: 'Brand',
+  description: 'Description',
+  carrierName: 'Carrier Name',
+  trackingNumber: 'Tracking Number',
+  notes: 'Additional Notes',
+};
+/** 'Product Name can be at most 200 characters.': the API's refusal and the form's hint at the limit. */
+export const requestTextTooLong = (field: keyof typeof REQUEST_TEXT_LIMITS) => tooLongMessage(REQUEST_FIELD_LABELS[field], REQUEST_TEXT_LIMITS[field]);

@@ -21,6 +21,8 @@ import {
   FILL_REQUIRED_FIELDS,
   INVALID_CONDITION,
   NEED_AN_IMAGE,
+  REQUEST_TEXT_LIMITS,
+  requestTextTooLong,
   STEPS,
   WAREHOUSE_REQUIRED,
   statusChangeRefusal,
@@ -40,8 +42,6 @@ export const WAREHOUSE_UNAVAILABLE = 'The selected warehouse does not exist or i
 export { CREDIT_BEFORE_COMPLETING };
 export const INVALID_STATUS = `Please choose a valid status: ${REQUEST_STATUSES.join(', ')}`;
 
-const LIMITS = { productName: 200, brand: 100, description: 5000 } as const;
-const tooLong = (label: string, max: number) => badRequest(`${label} must be at most ${max} characters`);
 
 const now = () => sql<Date>`now()`;
 
@@ -64,9 +64,9 @@ export async function createRequest(ctx: AppContext, user: { id: string; email: 
   const condition = cleanText(input.condition);
   if (!productName || !brand || !description || !condition) throw badRequest(FILL_REQUIRED_FIELDS);
   if (!CONDITIONS.includes(condition as Condition)) throw badRequest(INVALID_CONDITION);
-  if (productName.length > LIMITS.productName) throw tooLong('Product name', LIMITS.productName);
-  if (brand.length > LIMITS.brand) throw tooLong('Brand', LIMITS.brand);
-  if (description.length > LIMITS.description) throw tooLong('Description', LIMITS.description);
+  for (const [field, value] of [['productName', productName], ['brand', brand], ['description', description]] as const) {
+    if (value.length > REQUEST_TEXT_LIMITS[field]) throw badRequest(requestTextTooLong(field));
+  }
   const images = input.images ?? [];
   if (images.length === 0) throw badRequest(NEED_AN_IMAGE);
   // the guide is asked again here: an item the form showed as refused is refused by the API too

@@ -5,11 +5,9 @@ import { badRequest, conflict } from '#api/lib/errors.ts';
 import { recordEvent } from './events.ts';
 import { cleanText, isCalendarDate } from '#api/lib/text.ts';
 import type { ShippingBody } from './model.ts';
-import { FILL_SHIPPING_FIELDS, FUTURE_SHIPPING_DATE, isFutureDay, SHIPPING_LOCKED } from './rules.ts';
+import { FILL_SHIPPING_FIELDS, FUTURE_SHIPPING_DATE, isFutureDay, REQUEST_TEXT_LIMITS, requestTextTooLong, SHIPPING_LOCKED } from './rules.ts';
 import { ownRequestOr404 } from './queries.ts';
 
-const LIMITS = { carrierName: 100, trackingNumber: 100, notes: 2000 } as const;
-const tooLong = (label: string, max: number) => badRequest(`${label} must be at most ${max} characters`);
 
 export interface ShippingInput {
   carrierName: string;
@@ -25,9 +23,9 @@ export function readShipping(ctx: AppContext, input: ShippingBody): ShippingInpu
   const shippingDate = cleanText(input.shippingDate);
   const notes = cleanText(input.notes);
   if (!carrierName || !trackingNumber || !shippingDate || !isCalendarDate(shippingDate)) throw badRequest(FILL_SHIPPING_FIELDS);
-  if (carrierName.length > LIMITS.carrierName) throw tooLong('Carrier name', LIMITS.carrierName);
-  if (trackingNumber.length > LIMITS.trackingNumber) throw tooLong('Tracking number', LIMITS.trackingNumber);
-  if (notes && notes.length > LIMITS.notes) throw tooLong('Notes', LIMITS.notes);
+  for (const [field, value] of [['carrierName', carrierName], ['trackingNumber', trackingNumber], ['notes', notes ?? '']] as const) {
+    if (value.length > REQUEST_TEXT_LIMITS[field]) throw badRequest(requestTextTooLong(field));
+  }
   if (isFutureDay(shippingDate, ctx.settings.shopTimeZone)) throw badRequest(FUTURE_SHIPPING_DATE);
   return { carrierName, trackingNumber, shippingDate, notes };
 }

@@ -1,6 +1,6 @@
 import { t, type UnwrapSchema } from 'elysia';
 import { CONDITIONS } from '#api/db/types.ts';
-import { LIMITS } from './rules.ts';
+import { INVALID_BASE_VALUE, INVALID_CAMPAIGN_VALUE, INVALID_WINDOW, LIMITS, valuationTextError } from './rules.ts';
 
 /** The JSON shapes of the valuation guide, quotes and bonus campaigns. */
 
@@ -43,15 +43,16 @@ export const GuideEntry = t.Object({
   updatedAt: dateTime,
 });
 
-const ENTRY_BODY = `An entry has brand, model (at most ${LIMITS.model} characters), name, baseValue (a number) and isActive (true or false).`;
+const ENTRY_BODY = 'Send the entry as JSON: Brand, Model pattern and Name as text, Base value as a number, Active as true or false.';
 const optionalText = (max: number, error: string) => t.Optional(t.Union([t.String({ maxLength: max }), t.Null()], { error }));
+const labelled = (field: 'brand' | 'model' | 'name' | 'reason' | 'campaignName') => optionalText(LIMITS[field], valuationTextError(field, LIMITS[field]));
 export const EntryBody = t.Object(
   {
-    brand: optionalText(LIMITS.brand, ENTRY_BODY),
-    model: optionalText(LIMITS.model, ENTRY_BODY),
-    name: optionalText(LIMITS.name, ENTRY_BODY),
-    baseValue: t.Optional(t.Union([t.Number(), t.String({ maxLength: 30 }), t.Null()], { error: ENTRY_BODY })),
-    isActive: t.Optional(t.Union([t.Boolean(), t.Null()], { error: ENTRY_BODY })),
+    brand: labelled('brand'),
+    model: labelled('model'),
+    name: labelled('name'),
+    baseValue: t.Optional(t.Union([t.Number(), t.String({ maxLength: 30 }), t.Null()], { error: INVALID_BASE_VALUE })),
+    isActive: t.Optional(t.Union([t.Boolean(), t.Null()], { error: 'Active must be on or off (true or false).' })),
   },
   { error: ENTRY_BODY },
 );
@@ -70,11 +71,8 @@ export const MultipliersBody = t.Partial(
 );
 
 export const Rule = t.Object({ id: t.Number(), brand: t.String(), model: nullable(t.String()), reason: t.String(), createdAt: dateTime });
-const RULE_BODY = `A rule has a brand, an optional model and the reason customers see (at most ${LIMITS.reason} characters).`;
-export const RuleBody = t.Object(
-  { brand: optionalText(LIMITS.brand, RULE_BODY), model: optionalText(LIMITS.model, RULE_BODY), reason: optionalText(LIMITS.reason, RULE_BODY) },
-  { error: RULE_BODY },
-);
+const RULE_BODY = 'Send the rule as JSON: Brand, an optional Model pattern and the Reason customers see, as text.';
+export const RuleBody = t.Object({ brand: labelled('brand'), model: labelled('model'), reason: labelled('reason') }, { error: RULE_BODY });
 
 export const Minimum = t.Object({ minimumValue: t.Number(), currency: t.String() });
 export const MinimumBody = t.Object(
@@ -92,15 +90,15 @@ export const Campaign = t.Object({
   endsAt: dateTime,
   running: t.Boolean(),
 });
-const CAMPAIGN_BODY = 'A campaign has a name, kind (percent or amount), value, startsAt, endsAt (yyyy-mm-dd or ISO date-times) and an optional brand.';
+const CAMPAIGN_BODY = 'Send the campaign as JSON: Name, Bonus (percent or amount), Value, From and Until (yyyy-mm-dd) and an optional Brand.';
 export const CampaignBody = t.Object(
   {
-    name: optionalText(LIMITS.campaignName, CAMPAIGN_BODY),
-    kind: t.Optional(t.Union([t.Literal('percent'), t.Literal('amount')], { error: CAMPAIGN_BODY })),
-    value: t.Optional(t.Union([t.Number(), t.String({ maxLength: 30 })], { error: CAMPAIGN_BODY })),
-    brand: optionalText(LIMITS.brand, CAMPAIGN_BODY),
-    startsAt: optionalText(40, CAMPAIGN_BODY),
-    endsAt: optionalText(40, CAMPAIGN_BODY),
+    name: labelled('campaignName'),
+    kind: t.Optional(t.Union([t.Literal('percent'), t.Literal('amount')], { error: 'Bonus must be a percentage or a fixed amount.' })),
+    value: t.Optional(t.Union([t.Number(), t.String({ maxLength: 30 })], { error: INVALID_CAMPAIGN_VALUE })),
+    brand: labelled('brand'),
+    startsAt: optionalText(40, INVALID_WINDOW),
+    endsAt: optionalText(40, INVALID_WINDOW),
   },
   { error: CAMPAIGN_BODY },
 );

@@ -1,4 +1,5 @@
 import { wholeMoney } from '#api/lib/money.ts';
+import { tooLongMessage } from '#api/lib/text.ts';
 import { CONDITIONS, type Condition } from '#api/db/types.ts';
 import { DEFAULT_MULTIPLIERS, VALUATION_LIMITS } from '#api/config/shop.ts';
 
@@ -40,6 +41,12 @@ export function campaignTermsText(campaign: CampaignTerms, currency: string): st
   return campaign.kind === 'percent' ? `${Number(campaign.value)}% bonus` : `${wholeMoney(campaign.value, currency)} bonus`;
 }
 
+/** 'Diwali bonus' for a campaign named 'Diwali', but 'Winter trade-in bonus' (not '… bonus bonus') for one already named so. */
+export function campaignBonusName(name: string | null | undefined): string {
+  const label = name?.trim() || 'campaign';
+  return /\bbonus$/i.test(label) ? label : `${label} bonus`;
+}
+
 // ---- the customer's texts ------------------------------------------------------------------------
 
 export const NO_MATCH = 'We will value this item after inspection.';
@@ -55,14 +62,30 @@ export const creditReasonRequired = (quote: number, currency: string) =>
 export const ENTRY_NOT_FOUND = 'Guide entry not found';
 export const RULE_NOT_FOUND = 'Rule not found';
 export const CAMPAIGN_NOT_FOUND = 'Campaign not found';
-export const ENTRY_FIELDS_REQUIRED = (missing: readonly string[]) => `Please fill in all required fields: ${missing.join(', ')}`;
+/** Each field of the guide entry, rule and campaign forms as the form labels it: messages name fields by these. */
+export const VALUATION_FIELD_LABELS: Record<string, string> = {
+  brand: 'Brand',
+  model: 'Model pattern',
+  name: 'Name',
+  baseValue: 'Base value',
+  isActive: 'Active',
+  reason: 'Reason customers see',
+  kind: 'Bonus',
+  value: 'Value',
+  startsAt: 'From',
+  endsAt: 'Until',
+};
+const labelOf = (field: string) => VALUATION_FIELD_LABELS[field] ?? field;
+export const ENTRY_FIELDS_REQUIRED = (missing: readonly string[]) => `Please fill in all required fields: ${missing.map(labelOf).join(', ')}`;
+/** A text field too long (or not text), in the form's words; the form stops at the same limit. */
+export const valuationTextError = (field: keyof typeof LIMITS | 'model', max: number) => tooLongMessage(labelOf(field === 'campaignName' ? 'name' : field), max);
 export const entryExists = (brand: string, model: string) => `The guide already has an entry for ${brand} ${model}.`;
 export const ruleExists = (brand: string, model: string | null) => `There is already a rule for ${brand}${model ? ` ${model}` : ''}.`;
 export const INVALID_BASE_VALUE = `The base value must be a number from 0 to ${LIMITS.money.toLocaleString('en-IN')}.`;
 export const INVALID_MINIMUM = `The minimum must be a number from 0 to ${LIMITS.money.toLocaleString('en-IN')}.`;
 export const INVALID_PERCENT = 'A multiplier must be a percentage from 0 to 100.';
 export const INVALID_CAMPAIGN_VALUE = 'A bonus is a percentage above 0 and at most 100, or an amount above 0.';
-export const INVALID_WINDOW = 'The campaign must end after it starts (dates as yyyy-mm-dd or ISO date-times).';
+export const INVALID_WINDOW = 'From and Until must be dates (yyyy-mm-dd), with Until on or after From.';
 export const RULE_REASON_REQUIRED = 'Please give the reason customers will see.';
 
 /**

@@ -1,5 +1,6 @@
 import { t, type UnwrapSchema } from 'elysia';
 import { nullable, optionalText as text } from '#api/lib/schema.ts';
+import { ACTIVE_ERROR, WAREHOUSE_LIMITS, warehouseFieldError } from './rules.ts';
 
 /** The JSON shapes of warehouses: the list and the admin's form, and the address a request keeps. */
 
@@ -21,19 +22,20 @@ export const WarehouseInfo = t.Object(warehouseFields);
 
 export const Warehouse = t.Object({ ...warehouseFields, isActive: t.Boolean() });
 
-const WAREHOUSE_BODY = 'Warehouse fields are text (an address line at most 500 characters) and isActive is true or false.';
+const WAREHOUSE_BODY = "Send the warehouse's fields as JSON: Name, Address Line 1, City, State, Postal Code and Country as text, Active as true or false.";
+const field = (name: string) => text(WAREHOUSE_LIMITS[name], warehouseFieldError(name));
 export const WarehouseBody = t.Object(
   {
-    name: text(200, WAREHOUSE_BODY),
-    addressLine1: text(500, WAREHOUSE_BODY),
-    addressLine2: text(500, WAREHOUSE_BODY),
-    city: text(200, WAREHOUSE_BODY),
-    state: text(200, WAREHOUSE_BODY),
-    postalCode: text(50, WAREHOUSE_BODY),
-    country: text(200, WAREHOUSE_BODY),
-    contactPerson: text(200, WAREHOUSE_BODY),
-    contactPhone: text(100, WAREHOUSE_BODY),
-    isActive: t.Optional(t.Union([t.Boolean(), t.Null()], { error: WAREHOUSE_BODY })),
+    name: field('name'),
+    addressLine1: field('addressLine1'),
+    addressLine2: field('addressLine2'),
+    city: field('city'),
+    state: field('state'),
+    postalCode: field('postalCode'),
+    country: field('country'),
+    contactPerson: field('contactPerson'),
+    contactPhone: field('contactPhone'),
+    isActive: t.Optional(t.Union([t.Boolean(), t.Null()], { error: ACTIVE_ERROR })),
   },
   { error: WAREHOUSE_BODY },
 );

@@ -3,6 +3,8 @@
  * framework import, so `src/` and `cli/` read them from here.
  */
 
+import { tooLongMessage } from '#api/lib/text.ts';
+
 /** Each field as the warehouse form labels it. */
 export const WAREHOUSE_FIELD_LABELS: Record<string, string> = {
   name: 'Name',
@@ -15,6 +17,23 @@ export const WAREHOUSE_FIELD_LABELS: Record<string, string> = {
   contactPerson: 'Contact Person',
   contactPhone: 'Contact Phone',
 };
+
+/** The most characters each field takes: the form stops there and the API refuses more, with one sentence (`fieldError`). */
+export const WAREHOUSE_LIMITS: Record<string, number> = {
+  name: 200,
+  addressLine1: 500,
+  addressLine2: 500,
+  city: 200,
+  state: 200,
+  postalCode: 50,
+  country: 200,
+  contactPerson: 200,
+  contactPhone: 100,
+};
+
+/** The error for a field that is too long (or not text), named as the form labels it. */
+export const warehouseFieldError = (field: string) => tooLongMessage(WAREHOUSE_FIELD_LABELS[field] ?? field, WAREHOUSE_LIMITS[field] ?? 200);
+export const ACTIVE_ERROR = 'Active must be on or off (true or false).';
 
 /** The spec's message, naming the fields as the form labels them ('Address Line 1, Postal Code'). */
 export const missingFieldsMessage = (missing: readonly string[]) =>

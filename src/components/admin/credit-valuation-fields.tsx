@@ -3,7 +3,10 @@
 import { X } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { CreditGuide, ImageRef, StoredQuoteShape } from '#src/components/valuation/types.ts';
-import { bonusOf, estimateOf, wholeMoney } from '#api/modules/valuation/rules.ts';
+import { bonusOf, creditReasonRequired, estimateOf, wholeMoney } from '#api/modules/valuation/rules.ts';
+
+/** The API's limit on the reason (credit/model.ts: 'The reason must be at most 2000 characters'). */
+const CREDIT_REASON_MAX = 2000;
 import { Button } from '#src/components/ui/button.tsx';
 import { Label } from '#src/components/ui/label.tsx';
 import { NativeSelect } from '#src/components/ui/select.tsx';
@@ -110,13 +113,20 @@ export function CreditValuationFields({
             <Label htmlFor={`${id}-reason`}>Reason for a credit below the quote</Label>
             <Textarea
               id={`${id}-reason`}
+              data-credit-reason
               rows={2}
-              maxLength={2000}
+              maxLength={CREDIT_REASON_MAX}
               value={value.reason}
               onChange={(e) => onChange({ ...value, reason: e.target.value })}
               aria-invalid={reasonInvalid || undefined}
+              aria-describedby={reasonInvalid ? `${id}-reason-error` : undefined}
               required
             />
+            {reasonInvalid && quote ? (
+              <p id={`${id}-reason-error`} role="alert" className="text-sm font-medium text-destructive">
+                {creditReasonRequired(quote.estimate, quote.currency)}
+              </p>
+            ) : null}
           </div>
           <div className="flex flex-col gap-2">
             <Label htmlFor={`${id}-photos`}>Inspection photos (optional, up to {MAX_PHOTOS})</Label>

@@ -16,6 +16,7 @@ import type { CreditGuide, StoredQuoteShape } from '#src/components/valuation/ty
 import { apiCall, type ClientResult } from '#src/lib/api-client.ts';
 import { formatMoney } from '#api/lib/money.ts';
 import { CREDIT_BEFORE_COMPLETING, INVALID_CREDIT, wholeCredit } from '#api/modules/credit/rules.ts';
+import { bonusOf, campaignBonusName } from '#api/modules/valuation/rules.ts';
 import { ErrorAlert } from './error-alert.tsx';
 
 export const TRANSIT_FAILED = 'Failed to update transit status';
@@ -204,7 +205,11 @@ export function AssignCreditAction({
   const [invalid, setInvalid] = useState(false);
   // the whole amount the admin has been shown and asked to confirm
   const [checked, setChecked] = useState<number | null>(null);
-  const give = checked === null ? null : formatMoney(checked, currency);
+  // what the customer gets: the amount and the campaign's bonus on top, as the server adds it
+  const campaign = valuation?.guide.campaign ?? null;
+  const bonus = checked === null ? 0 : bonusOf(campaign, checked);
+  const give = checked === null ? null : formatMoney(checked + bonus, currency);
+  const parts = checked !== null && bonus > 0 ? `${formatMoney(checked, currency)} + ${formatMoney(bonus, currency)} ${campaignBonusName(campaign?.name)}` : null;
   const [condition, setCondition] = useState(valuation?.condition ?? '');
   const [extra, setExtra] = useState<CreditValuationState>({ reason: '', photos: [] });
   const [reasonInvalid, setReasonInvalid] = useState(false);
@@ -217,7 +222,7 @@ export function AssignCreditAction({
       confirm={give ? `Give ${give}` : 'Assign Loyalty Points'}
       enabled={enabled}
       disabledWhy="Mark the item as received first."
-      done={give ? `${give} store credit assigned to ${customer}.` : undefined}
+      done={give ? `${give} store credit assigned to ${customer}${parts ? ` (${parts})` : ''}.` : undefined}
       after={
         <Alert variant="warning">
           <AlertDescription>
@@ -233,7 +238,14 @@ export function AssignCreditAction({
         }
         setInvalid(false);
         const belowQuote = valuation?.quote ? Math.round(value) < valuation.quote.estimate : false;
-        setReasonInvalid(belowQuote && !extra.reason.trim());
+        // The reason is asked for before the confirmation, not found missing after it.
+        const reasonMissing = belowQuote && !extra.reason.trim();
+        setReasonInvalid(reasonMissing);
+        if (reasonMissing) {
+          setChecked(null);
+          requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-credit-reason]')?.focus());
+          return 'ask';
+        }
         // First the rounded amount and who gets it, then the credit: it cannot be taken back here.
         if (checked !== Math.round(value)) {
           setChecked(Math.round(value));
@@ -267,9 +279,14 @@ export function AssignCreditAction({
       </div>
       {give ? (
         <Alert variant="info" data-testid="credit-confirmation">
-          <AlertDescription className="text-foreground">
-            Give <strong>{give}</strong> store credit to <strong>{customer}</strong>?
-            {Number(amount) !== checked ? ` (${amount} rounded to a whole number.)` : ''} It cannot be changed afterwards.
+          <AlertDescription className="flex flex-col gap-0.5 text-foreground">
+            <span>
+              Give <strong>{give}</strong> store credit to <strong className="break-all">{customer}</strong>?
+            </span>
+            {parts ? <span data-testid="credit-parts">{parts}</span> : null}
+            <span className="text-muted-foreground">
+              {Number(amount) !== checked ? `(${amount} rounded to a whole number.) ` : ''}It cannot be changed afterwards.
+            </span>
           </AlertDescription>
         </Alert>
       ) : null}

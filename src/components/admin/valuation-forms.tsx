@@ -5,6 +5,8 @@ import { useId, useRef, useState, useTransition, type FormEvent, type ReactNode,
 import { useRouter } from 'waku';
 import type { Campaign, GuideEntry, Multiplier, Rule } from '#api/modules/valuation/model.ts';
 import { ErrorAlert } from '#src/components/admin/error-alert.tsx';
+import { ConfirmAction } from '#src/components/common/confirm-action.tsx';
+import { flash } from '#src/components/common/flash.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#src/components/ui/dialog.tsx';
 import { Input } from '#src/components/ui/input.tsx';
@@ -13,7 +15,9 @@ import { NativeSelect } from '#src/components/ui/select.tsx';
 import { Switch } from '#src/components/ui/switch.tsx';
 import { apiCall } from '#src/lib/api-client.ts';
 import { conditionShortLabel } from '#api/modules/requests/rules.ts';
-import { ENTRY_FIELDS_REQUIRED } from '#api/modules/valuation/rules.ts';
+import { ENTRY_FIELDS_REQUIRED, LIMITS, VALUATION_FIELD_LABELS } from '#api/modules/valuation/rules.ts';
+import { LengthHint } from '#src/components/ui/length-hint.tsx';
+import { nextDay, startOfDayIn } from '#api/lib/days.ts';
 
 type Failure = { fallback: string; detail?: string | null } | null;
 
@@ -22,22 +26,27 @@ function useAction(fallback: string) {
   const router = useRouter();
   const [error, setError] = useState<Failure>(null);
   const [pending, startTransition] = useTransition();
-  const run = (call: () => Promise<{ ok: boolean; error: string | null }>, after?: () => void) =>
+  /** `done`: the toast that says what happened (every admin action ends in one). */
+  const run = (call: () => Promise<{ ok: boolean; error: string | null }>, done: string, after?: () => void) =>
     startTransition(async () => {
       setError(null);
       const result = await call();
       if (!result.ok) return setError({ fallback, detail: result.error });
       after?.();
+      flash(done);
       await router.reload();
     });
   return { error, setError, pending, run };
 }
 
-function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+/** A labelled field; with `limit`, the text's length is shown as it nears the API's limit (LIMITS, in the API's words). */
+function Field({ id, label, children, limit }: { id: string; label: string; children: ReactNode; limit?: { field: keyof typeof LIMITS; value: string } }) {
+  const max = limit ? LIMITS[limit.field] : 0;
   return (
     <div className="flex flex-col gap-1.5">
       <Label htmlFor={id}>{label}</Label>
       {children}
+      {limit ? <LengthHint id={`${id}-length`} label={VALUATION_FIELD_LABELS[limit.field === 'campaignName' ? 'name' : limit.field] ?? label} length={limit.value.length} max={max} /> : null}
     </div>
   );
 }
@@ -88,7 +97,11 @@ function EntryForm({ entry, onClose, returnFocusTo }: { entry?: GuideEntry; onCl
     setInvalid(missing);
     if (missing.length > 0) return setError({ fallback: ENTRY_FIELDS_REQUIRED(missing) });
     const body = { ...form, baseValue: form.baseValue.trim() };
-    run(() => (entry ? apiCall(`/api/admin/valuation/entries/${entry.id}`, { method: 'PUT', body }) : apiCall('/api/admin/valuation/entries', { method: 'POST', body })), onClose);
+    run(
+      () => (entry ? apiCall(`/api/admin/valuation/entries/${entry.id}`, { method: 'PUT', body }) : apiCall('/api/admin/valuation/entries', { method: 'POST', body })),
+      `Guide entry ${form.brand.trim()} ${form.model.trim()} ${entry ? 'saved' : 'added'}.`,
+      onClose,
+    );
   };
   return (
     <Dialog open onOpenChange={(next) => (next ? undefined : onClose())}>
@@ -105,10 +118,10 @@ function EntryForm({ entry, onClose, returnFocusTo }: { entry?: GuideEntry; onCl
         </DialogHeader>
         <form onSubmit={submit} noValidate className="flex flex-col gap-3" aria-label={title}>
           <div className="grid gap-3 sm:grid-cols-2">
-            <Field id={`${id}-brand`} label="Brand *"><Input {...text('brand')} maxLength={100} /></Field>
-            <Field id={`${id}-model`} label="Model pattern *"><Input {...text('model')} maxLength={100} placeholder="e.g. 88A" /></Field>
+            <Field id={`${id}-brand`} label="Brand *" limit={{ field: 'brand', value: form.brand }}><Input {...text('brand')} maxLength={LIMITS.brand} /></Field>
+            <Field id={`${id}-model`} label="Model pattern *" limit={{ field: 'model', value: form.model }}><Input {...text('model')} maxLength={LIMITS.model} placeholder="e.g. 88A" /></Field>
           </div>
-          <Field id={`${id}-name`} label="Name *"><Input {...text('name')} maxLength={200} /></Field>
+          <Field id={`${id}-name`} label="Name *" limit={{ field: 'name', value: form.name }}><Input {...text('name')} maxLength={LIMITS.name} /></Field>
           <Field id={`${id}-baseValue`} label="Base value (a new unit) *"><Input {...text('baseValue')} inputMode="decimal" /></Field>
           <div className="flex items-center gap-2">
             <Switch id={`${id}-active`} checked={form.isActive} onCheckedChange={(isActive) => setForm({ ...form, isActive })} />
@@ -125,13 +138,55 @@ function EntryForm({ entry, onClose, returnFocusTo }: { entry?: GuideEntry; onCl
   );
 }
 
-/** A small button that makes one call (delete an entry or rule, end a campaign). */
-export function ActionButton({ path, method, label, fallback, icon }: { path: string; method: string; label: string; fallback: string; icon?: 'delete' }) {
+/**
+ * A small button that makes one call (end a campaign, delete an entry or rule) and says what it did
+ * in a toast. With `confirm`, the call waits for a confirmation (a deletion cannot be undone).
+ */
+export function ActionButton({
+  path,
+  method,
+  label,
+  fallback,
+  icon,
+  done,
+  confirm,
+}: {
+  path: string;
+  method: string;
+  label: string;
+  fallback: string;
+  icon?: 'delete';
+  done: string;
+  confirm?: { title: string; description: string };
+}) {
+  const router = useRouter();
   const { error, pending, run } = useAction(fallback);
+  const content = icon === 'delete' ? <Trash2 aria-hidden="true" /> : label;
+  if (confirm) {
+    return (
+      <ConfirmAction
+        trigger={
+          <Button type="button" size="sm" variant="ghost" aria-label={label}>
+            {content}
+          </Button>
+        }
+        title={confirm.title}
+        description={confirm.description}
+        cancelLabel="Cancel"
+        confirmLabel={(busy) => (busy ? 'Deleting...' : 'Delete')}
+        run={() => apiCall(path, { method })}
+        onDone={() => {
+          flash(done);
+          return router.reload();
+        }}
+        failure={{ inDialog: (reason) => <ErrorAlert fallback={fallback} error={reason} /> }}
+      />
+    );
+  }
   return (
     <span className="inline-flex flex-col items-end gap-1">
-      <Button type="button" size="sm" variant="ghost" disabled={pending} aria-label={label} onClick={() => run(() => apiCall(path, { method }))}>
-        {icon === 'delete' ? <Trash2 aria-hidden="true" /> : label}
+      <Button type="button" size="sm" variant="ghost" disabled={pending} aria-label={label} onClick={() => run(() => apiCall(path, { method }), done)}>
+        {content}
       </Button>
       {error ? <ErrorAlert fallback={error.fallback} error={error.detail} /> : null}
     </span>
@@ -146,7 +201,7 @@ export function MultipliersForm({ multipliers }: { multipliers: Multiplier[] }) 
     event.preventDefault();
     const body = Object.fromEntries(Object.entries(values).map(([c, v]) => [c, Number(v)]));
     if (Object.values(values).some((v) => v.trim() === '' || !(Number(v) >= 0 && Number(v) <= 100))) return setError({ fallback: 'A multiplier must be a percentage from 0 to 100.' });
-    run(() => apiCall('/api/admin/valuation/multipliers', { method: 'PUT', body }));
+    run(() => apiCall('/api/admin/valuation/multipliers', { method: 'PUT', body }), 'Condition multipliers saved. New quotes use them now.');
   };
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-3" aria-label="Condition multipliers">
@@ -171,7 +226,7 @@ export function MinimumForm({ minimum }: { minimum: number }) {
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        run(() => apiCall('/api/admin/valuation/minimum', { method: 'PUT', body: { minimumValue: value.trim() } }));
+        run(() => apiCall('/api/admin/valuation/minimum', { method: 'PUT', body: { minimumValue: value.trim() } }), 'Minimum trade-in value saved.');
       }}
       noValidate
       className="flex flex-wrap items-end gap-3"
@@ -195,20 +250,27 @@ export function RuleForm() {
     event.preventDefault();
     const missing = (['brand', 'reason'] as const).filter((f) => !form[f].trim());
     if (missing.length > 0) return setError({ fallback: ENTRY_FIELDS_REQUIRED(missing) });
-    run(() => apiCall('/api/admin/valuation/rules', { method: 'POST', body: form }), () => setForm(blank));
+    run(() => apiCall('/api/admin/valuation/rules', { method: 'POST', body: form }), `Rule added: ${[form.brand.trim(), form.model.trim()].filter(Boolean).join(' ')} is refused with its reason.`, () => setForm(blank));
   };
   return (
     <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-[1fr_1fr_2fr_auto] sm:items-end" aria-label="Add a rule">
-      <Field id={`${id}-brand`} label="Brand *"><Input id={`${id}-brand`} value={form.brand} onChange={(e) => setForm({ ...form, brand: e.target.value })} maxLength={100} /></Field>
-      <Field id={`${id}-model`} label="Model (optional)"><Input id={`${id}-model`} value={form.model} onChange={(e) => setForm({ ...form, model: e.target.value })} maxLength={100} /></Field>
-      <Field id={`${id}-reason`} label="Reason customers see *"><Input id={`${id}-reason`} value={form.reason} onChange={(e) => setForm({ ...form, reason: e.target.value })} maxLength={500} /></Field>
+      <Field id={`${id}-brand`} label="Brand *" limit={{ field: 'brand', value: form.brand }}><Input id={`${id}-brand`} value={form.brand} onChange={(e) => setForm({ ...form, brand: e.target.value })} maxLength={LIMITS.brand} /></Field>
+      <Field id={`${id}-model`} label="Model pattern (optional)" limit={{ field: 'model', value: form.model }}><Input id={`${id}-model`} value={form.model} onChange={(e) => setForm({ ...form, model: e.target.value })} maxLength={LIMITS.model} /></Field>
+      <Field id={`${id}-reason`} label="Reason customers see *" limit={{ field: 'reason', value: form.reason }}><Input id={`${id}-reason`} value={form.reason} onChange={(e) => setForm({ ...form, reason: e.target.value })} maxLength={LIMITS.reason} /></Field>
       <Button type="submit" size="sm" disabled={pending}>Add Rule</Button>
       {error ? <ErrorAlert className="sm:col-span-4" fallback={error.fallback} error={error.detail} /> : null}
     </form>
   );
 }
 
-export function CampaignForm() {
+/** A form's yyyy-mm-dd as the instant that day starts in the shop's zone (`end`: the day after, as the window includes it); anything else as typed. */
+function windowInstant(day: string, timeZone: string, end = false): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day.trim())) return day;
+  return startOfDayIn(end ? nextDay(day.trim()) : day.trim(), timeZone).toISOString();
+}
+
+/** A new bonus campaign; its From and Until are whole days in the shop's time zone (SHOP_TIME_ZONE). */
+export function CampaignForm({ timeZone }: { timeZone: string }) {
   const id = useId();
   const blank = { name: '', kind: 'percent', value: '', brand: '', startsAt: '', endsAt: '' };
   const [form, setForm] = useState(blank);
@@ -218,11 +280,12 @@ export function CampaignForm() {
     event.preventDefault();
     const missing = (['name', 'value', 'startsAt', 'endsAt'] as const).filter((f) => !form[f].trim());
     if (missing.length > 0) return setError({ fallback: ENTRY_FIELDS_REQUIRED(missing) });
-    run(() => apiCall('/api/admin/valuation/campaigns', { method: 'POST', body: form }), () => setForm(blank));
+    const body = { ...form, startsAt: windowInstant(form.startsAt, timeZone), endsAt: windowInstant(form.endsAt, timeZone, true) };
+    run(() => apiCall('/api/admin/valuation/campaigns', { method: 'POST', body }), `Campaign "${form.name.trim()}" added.`, () => setForm(blank));
   };
   return (
     <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-3 sm:items-end" aria-label="Add a campaign">
-      <Field id={`${id}-name`} label="Name *"><Input id={`${id}-name`} value={form.name} onChange={set('name')} maxLength={200} /></Field>
+      <Field id={`${id}-name`} label="Name *" limit={{ field: 'campaignName', value: form.name }}><Input id={`${id}-name`} value={form.name} onChange={set('name')} maxLength={LIMITS.campaignName} /></Field>
       <Field id={`${id}-kind`} label="Bonus">
         <NativeSelect id={`${id}-kind`} value={form.kind} onChange={set('kind')}>
           <option value="percent">Percentage</option>
@@ -232,7 +295,7 @@ export function CampaignForm() {
       <Field id={`${id}-value`} label="Value *"><Input id={`${id}-value`} inputMode="decimal" value={form.value} onChange={set('value')} /></Field>
       <Field id={`${id}-from`} label="From *"><Input id={`${id}-from`} type="date" value={form.startsAt} onChange={set('startsAt')} /></Field>
       <Field id={`${id}-until`} label="Until (included) *"><Input id={`${id}-until`} type="date" value={form.endsAt} onChange={set('endsAt')} /></Field>
-      <Field id={`${id}-brand`} label="Brand (optional)"><Input id={`${id}-brand`} value={form.brand} onChange={set('brand')} maxLength={100} /></Field>
+      <Field id={`${id}-brand`} label="Brand (optional)" limit={{ field: 'brand', value: form.brand }}><Input id={`${id}-brand`} value={form.brand} onChange={set('brand')} maxLength={LIMITS.brand} /></Field>
       <Button type="submit" size="sm" className="w-fit" disabled={pending}>Add Campaign</Button>
       {error ? <ErrorAlert className="sm:col-span-3" fallback={error.fallback} error={error.detail} /> : null}
     </form>

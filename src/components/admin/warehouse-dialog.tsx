@@ -9,7 +9,8 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '#src/components/ui/input.tsx';
 import { Label } from '#src/components/ui/label.tsx';
 import { Switch } from '#src/components/ui/switch.tsx';
-import { addressProblem, missingFieldsMessage, WAREHOUSE_FIELD_LABELS } from '#api/modules/warehouses/rules.ts';
+import { addressProblem, missingFieldsMessage, WAREHOUSE_FIELD_LABELS, WAREHOUSE_LIMITS } from '#api/modules/warehouses/rules.ts';
+import { LengthHint, lengthHintShown } from '#src/components/ui/length-hint.tsx';
 import { flash } from '#src/components/common/flash.tsx';
 import { apiCall } from '#src/lib/api-client.ts';
 import { ErrorAlert } from './error-alert.tsx';
@@ -135,7 +136,10 @@ export function WarehouseDialog({ warehouse }: { warehouse?: Warehouse }) {
                   aria-invalid={invalid.includes(field.name) || undefined}
                   autoComplete={field.autoComplete}
                   type={field.name === 'contactPhone' ? 'tel' : 'text'}
+                  maxLength={WAREHOUSE_LIMITS[field.name]}
+                  aria-describedby={lengthHintShown(form[field.name].length, WAREHOUSE_LIMITS[field.name]!) ? `${id}-${field.name}-length` : undefined}
                 />
+                <LengthHint id={`${id}-${field.name}-length`} label={field.label} length={form[field.name].length} max={WAREHOUSE_LIMITS[field.name]!} />
               </div>
             ))}
           </div>

@@ -51,7 +51,7 @@ export function TimeBars({ title, points, format, partLabel }: { title: string; 
           <span>{format(top / 2)}</span>
           <span>{format(0)}</span>
         </div>
-        <svg viewBox={`0 0 ${width} 100`} preserveAspectRatio="none" className="h-44 w-full overflow-visible" role="img" aria-label={`${title}; the numbers are in the table beside it`}>
+        <svg viewBox={`0 0 ${width} 100`} preserveAspectRatio="none" className="h-44 min-w-0 flex-1" role="img" aria-label={`${title}; the numbers are in the table beside it`}>
           {[0, 50, 100].map((y) => (
             <line key={y} x1={0} x2={width} y1={y} y2={y} className="stroke-border" strokeWidth={1} vectorEffect="non-scaling-stroke" />
           ))}

@@ -17,13 +17,13 @@ export const EMAIL_FOR_SIGN_IN_KEY = 'emailForSignIn';
 /** How long an emailed link works (the server's SIGN_IN_LINK_TTL_MINUTES). */
 const LINK_TTL_MINUTES = 10;
 
-type Outcome =
+export type Outcome =
   | { kind: 'sent'; email: string }
   | { kind: 'not-in-shop'; email: string }
   | { kind: 'error'; message: string };
 
 /** The spec's messages for each way a sign-in can fail (§8). */
-async function requestLink(email: string, next: string | undefined): Promise<Outcome> {
+export async function requestLink(email: string, next: string | undefined): Promise<Outcome> {
   const result = await apiCall<LoginResponse>('/api/auth/login', { method: 'POST', body: { email, ...(next ? { next } : {}) } });
   if (result.status === 202) return { kind: 'sent', email: result.data?.email ?? email };
   if (result.status === 0) return { kind: 'error', message: 'Network error: Please check your internet connection and try again.' };
@@ -43,6 +43,9 @@ export function notInShopTitle(email: string, shop: { name: string; backend: str
   return `Email "${email}" is not found in the customer list of ${shop.name}.`;
 }
 
+export const ADMIN_SIGN_IN_NOTE =
+  'Admins sign in here too: enter the email address of your admin account and we will email you a sign-in link. The admin pages open after you sign in.';
+
 export function SignInForm({
   next,
   registerUrl,
@@ -57,6 +60,8 @@ export function SignInForm({
   /** links one email may be sent per 15 minutes (SIGNIN_LIMIT_PER_EMAIL): past it the server sends none */
   linkLimit: number;
 }) {
+  // /admin sent a signed-out visitor here: the page speaks to an admin, not a customer
+  const forAdmin = next === '/admin' || (next?.startsWith('/admin/') ?? false) || (next?.startsWith('/admin?') ?? false);
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const [invalid, setInvalid] = useState(false);
@@ -118,12 +123,16 @@ export function SignInForm({
         <CardTitle as="h1" className="text-2xl">
           Sign in to SwapPoints
         </CardTitle>
-        <CardDescription>Trade your used printer parts in for store credit.</CardDescription>
+        <CardDescription>{forAdmin ? 'Review trade-ins and assign store credit.' : 'Trade your used printer parts in for store credit.'}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <Alert variant="info">
+        <Alert variant="info" data-testid="sign-in-who">
           <Info aria-hidden="true" />
-          <AlertDescription>You need a customer account at our shop to sign in. Use the email address of that account.</AlertDescription>
+          {forAdmin ? (
+            <AlertDescription>{ADMIN_SIGN_IN_NOTE}</AlertDescription>
+          ) : (
+            <AlertDescription>You need a customer account at our shop to sign in. Use the email address of that account.</AlertDescription>
+          )}
         </Alert>
 
         {outcome?.kind === 'sent' ? (
@@ -216,11 +225,11 @@ export function SignInForm({
       <CardFooter className="text-xs text-muted-foreground">
         <p>
           By continuing you agree to our{' '}
-          <a href="#terms" className="underline underline-offset-4">
+          <a href="/terms" className="underline underline-offset-4">
             Terms of Service
           </a>{' '}
           and{' '}
-          <a href="#privacy" className="underline underline-offset-4">
+          <a href="/privacy" className="underline underline-offset-4">
             Privacy Policy
           </a>
           .

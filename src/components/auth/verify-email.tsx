@@ -1,6 +1,6 @@
 'use client';
 
-import { CheckCircle2 } from 'lucide-react';
+import { CheckCircle2, Info, MailCheck } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { VerifyEmailResponse } from '#api/modules/auth/model.ts';
 import { Splash } from '#src/components/layout/splash.tsx';
@@ -10,7 +10,7 @@ import { Input } from '#src/components/ui/input.tsx';
 import { Label } from '#src/components/ui/label.tsx';
 import { Spinner } from '#src/components/ui/spinner.tsx';
 import { apiCall } from '#src/lib/api-client.ts';
-import { EMAIL_FOR_SIGN_IN_KEY } from './sign-in-form.tsx';
+import { EMAIL_FOR_SIGN_IN_KEY, requestLink } from './sign-in-form.tsx';
 
 const REDIRECT_DELAY_MS = 1500;
 const NO_EMAIL = 'No email found. Please try signing in again.';
@@ -19,18 +19,20 @@ type State =
   | { kind: 'verifying' }
   | { kind: 'welcome'; message: string }
   | { kind: 'failed'; message: string }
+  /** a used or expired link (410): says which, and mails a new one to `email` */
+  | { kind: 'link-spent'; message: string; email: string; resend: null | 'busy' | { ok: boolean; message: string } }
   /** the link was opened in a browser that did not ask for it: the person types the email instead */
   | { kind: 'ask-email'; error: string | null; busy: boolean };
 
 /** A refusal carries only an error, so every field may be missing. */
 type VerifyResponse = Partial<VerifyEmailResponse>;
 
-type Outcome = { ok: true; message: string; next: string } | { ok: false; message: string };
+type Outcome = { ok: true; message: string; next: string } | { ok: false; message: string; spent?: boolean };
 
 async function verify(email: string, token: string): Promise<Outcome> {
   const result = await apiCall<VerifyResponse>('/api/auth/verify-email', { method: 'POST', body: { email, token } });
   if (result.status === 0) return { ok: false, message: 'Network error: Please check your internet connection and try again.' };
-  if (!result.ok) return { ok: false, message: result.error || 'Failed to verify email' };
+  if (!result.ok) return { ok: false, message: result.error || 'Failed to verify email', spent: result.status === 410 };
   const body = result.data;
   if (!body) return { ok: false, message: 'Invalid response from server' };
   if (!body.success) return { ok: false, message: body.message || 'Failed to verify email' };
@@ -71,7 +73,7 @@ export function VerifyEmail() {
       return;
     }
     void verify(email, token.current).then((outcome) => {
-      if (!finish(outcome)) setState({ kind: 'failed', message: outcome.message });
+      if (!finish(outcome)) setState(failure(outcome, email) ?? { kind: 'failed', message: outcome.message });
     });
   }, []);
 
@@ -84,7 +86,23 @@ export function VerifyEmail() {
     }
     setState({ kind: 'ask-email', error: null, busy: true });
     const outcome = await verify(email, token.current);
-    if (!finish(outcome)) setState({ kind: 'ask-email', error: outcome.message, busy: false });
+    if (!finish(outcome)) setState(failure(outcome, email) ?? { kind: 'ask-email', error: outcome.message, busy: false });
+  }
+
+  /** A spent link is not a dead end: it says whether it was used or expired, and offers a new one. */
+  function failure(outcome: Outcome, email: string): State | null {
+    return !outcome.ok && outcome.spent ? { kind: 'link-spent', message: outcome.message, email, resend: null } : null;
+  }
+
+  async function mailNewLink(email: string, message: string) {
+    setState({ kind: 'link-spent', message, email, resend: 'busy' });
+    const result = await requestLink(email, undefined);
+    if (result.kind === 'sent') window.localStorage.setItem(EMAIL_FOR_SIGN_IN_KEY, result.email);
+    const resend =
+      result.kind === 'sent'
+        ? { ok: true, message: `We've emailed a new sign-in link to ${result.email}. Open the newest email.` }
+        : { ok: false, message: result.kind === 'error' ? result.message : 'Failed to sign in. Please try again.' };
+    setState({ kind: 'link-spent', message, email, resend });
   }
 
   if (state.kind === 'verifying') return <Splash />;
@@ -97,39 +115,78 @@ export function VerifyEmail() {
       </Alert>
     );
   }
+  if (state.kind === 'link-spent') {
+    const { resend } = state;
+    return (
+      <div className="flex flex-col gap-4">
+        <Alert variant="info" data-testid="link-spent">
+          <Info aria-hidden="true" />
+          <AlertTitle>{state.message.includes('expired') ? 'This sign-in link has expired' : 'This sign-in link was already used'}</AlertTitle>
+          <AlertDescription>{state.message}</AlertDescription>
+        </Alert>
+        {resend && resend !== 'busy' ? (
+          <p role={resend.ok ? 'status' : 'alert'} className={resend.ok ? 'flex items-center gap-2 text-sm text-success' : 'text-sm font-medium text-destructive'}>
+            {resend.ok ? <MailCheck className="size-4" aria-hidden="true" /> : null}
+            {resend.message}
+          </p>
+        ) : null}
+        {resend && resend !== 'busy' && resend.ok ? null : (
+          <Button type="button" disabled={resend === 'busy'} onClick={() => void mailNewLink(state.email, state.message)}>
+            {resend === 'busy' ? <Spinner size="sm" label="Sending" /> : null}
+            Email me a new link
+          </Button>
+        )}
+        <Button asChild variant="outline">
+          <a href="/email-signin">Back to sign in</a>
+        </Button>
+      </div>
+    );
+  }
+  if (state.kind === 'failed') {
+    return (
+      <div className="flex flex-col gap-4">
+        <Alert variant="destructive">
+          <AlertTitle>We could not sign you in</AlertTitle>
+          <AlertDescription>{state.message}</AlertDescription>
+        </Alert>
+        <Button asChild variant="outline">
+          <a href="/email-signin">Back to sign in</a>
+        </Button>
+      </div>
+    );
+  }
+  // The link was opened in a browser that did not ask for it: nothing has failed, one step is left.
   return (
     <div className="flex flex-col gap-4">
-      <Alert variant="destructive">
-        <AlertTitle>We could not sign you in</AlertTitle>
-        <AlertDescription>{state.kind === 'failed' ? state.message : NO_EMAIL}</AlertDescription>
-      </Alert>
-      {state.kind === 'ask-email' ? (
-        <form onSubmit={submitEmail} noValidate className="flex flex-col gap-3 rounded-lg border bg-card p-4">
-          <p className="text-sm text-muted-foreground">Opened the link on another device? Finish signing in here.</p>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="link-email">Enter the email you asked the link for</Label>
-            <Input
-              id="link-email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              value={typed}
-              onChange={(e) => setTyped(e.target.value)}
-              aria-invalid={state.error ? true : undefined}
-              aria-describedby={state.error ? 'link-email-error' : undefined}
-            />
-            {state.error ? (
-              <p id="link-email-error" role="alert" className="text-sm font-medium text-destructive">
-                {state.error}
-              </p>
-            ) : null}
-          </div>
-          <Button type="submit" disabled={state.busy}>
-            {state.busy ? <Spinner size="sm" label="Signing in" /> : null}
-            Finish signing in
-          </Button>
-        </form>
-      ) : null}
+      <form onSubmit={submitEmail} noValidate className="flex flex-col gap-3 rounded-lg border bg-card p-4" data-testid="finish-sign-in">
+        <h1 className="text-xl font-semibold">Finish signing in</h1>
+        <p className="text-sm text-muted-foreground" data-testid="finish-sign-in-why">
+          This browser did not ask for the link, so it does not know your email. <span>{NO_EMAIL}</span> Or, if you asked for the link on another
+          device, enter the email address here.
+        </p>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="link-email">Enter the email you asked the link for</Label>
+          <Input
+            id="link-email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            aria-invalid={state.error ? true : undefined}
+            aria-describedby={state.error ? 'link-email-error' : undefined}
+          />
+          {state.error ? (
+            <p id="link-email-error" role="alert" className="text-sm font-medium text-destructive">
+              {state.error}
+            </p>
+          ) : null}
+        </div>
+        <Button type="submit" disabled={state.busy}>
+          {state.busy ? <Spinner size="sm" label="Signing in" /> : null}
+          Finish signing in
+        </Button>
+      </form>
       <Button asChild variant="outline">
         <a href="/email-signin">Back to sign in</a>
       </Button>

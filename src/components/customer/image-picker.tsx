@@ -108,6 +108,17 @@ export function ImagePicker({
   };
 
   const controlDisabled = disabled || full || uploading;
+
+  // The control is disabled while files upload, which drops the keyboard's focus to the page: once
+  // they are done, focus goes back to 'Add Photos' (unless the person has moved on to another field).
+  const input = useRef<HTMLInputElement>(null);
+  const returnFocus = useRef(false);
+  useEffect(() => {
+    if (uploading || controlDisabled || !returnFocus.current) return;
+    returnFocus.current = false;
+    const active = document.activeElement;
+    if (!active || active === document.body || active === input.current) input.current?.focus({ preventScroll: true });
+  }, [uploading, controlDisabled]);
   return (
     <fieldset className="flex flex-col gap-3" aria-describedby="images-hint images-count">
       <legend className="mb-2 text-sm font-medium">
@@ -144,7 +155,9 @@ export function ImagePicker({
           disabled={controlDisabled}
           aria-invalid={invalid || undefined}
           className="peer sr-only"
+          ref={input}
           onChange={(event) => {
+            returnFocus.current = true;
             pick(Array.from(event.target.files ?? []));
             event.target.value = '';
           }}

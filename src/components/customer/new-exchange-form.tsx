@@ -11,7 +11,8 @@ import { NativeSelect } from '#src/components/ui/select.tsx';
 import { Textarea } from '#src/components/ui/textarea.tsx';
 import { flash } from '#src/components/common/flash.tsx';
 import { apiCall } from '#src/lib/api-client.ts';
-import { CONDITION_OPTIONS, FILL_REQUIRED_FIELDS, NEED_AN_IMAGE } from '#api/modules/requests/rules.ts';
+import { CONDITION_OPTIONS, FILL_REQUIRED_FIELDS, NEED_AN_IMAGE, REQUEST_FIELD_LABELS, REQUEST_TEXT_LIMITS } from '#api/modules/requests/rules.ts';
+import { LengthHint } from '#src/components/ui/length-hint.tsx';
 import { LiveEstimate } from '#src/components/valuation/live-estimate.tsx';
 import { useTypedBeforeHydration } from '#src/lib/use-typed-before-hydration.ts';
 import { ImagePicker, type PickedImage } from './image-picker.tsx';
@@ -105,13 +106,15 @@ export function NewExchangeForm() {
           <Label htmlFor="productName">
             Product Name <Required />
           </Label>
-          <Input id="productName" name="productName" value={values.productName} onChange={set('productName')} required aria-invalid={invalid('productName')} maxLength={200} autoComplete="off" placeholder="e.g. HP 680 Black Ink Cartridge" />
+          <Input id="productName" name="productName" value={values.productName} onChange={set('productName')} required aria-invalid={invalid('productName')} maxLength={REQUEST_TEXT_LIMITS.productName} autoComplete="off" placeholder="e.g. HP 680 Black Ink Cartridge" />
+          <FieldLength field="productName" length={values.productName.length} />
         </div>
         <div className="flex flex-col gap-2">
           <Label htmlFor="brand">
             Brand <Required />
           </Label>
-          <Input id="brand" name="brand" value={values.brand} onChange={set('brand')} required aria-invalid={invalid('brand')} maxLength={100} autoComplete="off" placeholder="e.g. HP, Canon, Epson" />
+          <Input id="brand" name="brand" value={values.brand} onChange={set('brand')} required aria-invalid={invalid('brand')} maxLength={REQUEST_TEXT_LIMITS.brand} autoComplete="off" placeholder="e.g. HP, Canon, Epson" />
+          <FieldLength field="brand" length={values.brand.length} />
         </div>
       </div>
       <div className="flex flex-col gap-2">
@@ -134,7 +137,8 @@ export function NewExchangeForm() {
         <Label htmlFor="description">
           Description <Required />
         </Label>
-        <Textarea id="description" name="description" rows={4} value={values.description} onChange={set('description')} required aria-invalid={invalid('description')} maxLength={5000} placeholder="What is it, how was it used, any defects?" />
+        <Textarea id="description" name="description" rows={4} value={values.description} onChange={set('description')} required aria-invalid={invalid('description')} maxLength={REQUEST_TEXT_LIMITS.description} placeholder="What is it, how was it used, any defects?" />
+        <FieldLength field="description" length={values.description.length} />
       </div>
       <ImagePicker
         images={images}
@@ -165,4 +169,9 @@ export function NewExchangeForm() {
       </div>
     </form>
   );
+}
+
+/** The length of a text field as it nears its limit, in the API's words at the limit. */
+function FieldLength({ field, length }: { field: 'productName' | 'brand' | 'description'; length: number }) {
+  return <LengthHint id={`${field}-length`} label={REQUEST_FIELD_LABELS[field]} length={length} max={REQUEST_TEXT_LIMITS[field]} />;
 }

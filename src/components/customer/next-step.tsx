@@ -104,7 +104,7 @@ export function NextStepBanner({ request, settings }: { request: ExchangeRequest
         : 'It is in your store credit balance. We will complete the exchange next.';
       break;
     case 'completed':
-      title = statusLine(request.status, request.transitStatus === 'received' ? null : request.transitStatus);
+      title = statusLine(request.status, request.transitStatus);
       next = withShop ? `${credit} is being added to your store credit: pending with the shop.` : `${credit} added to your store credit. Use it on your next purchase.`;
       actions = (
         <Button asChild size="sm">

@@ -8,7 +8,7 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 import { Input } from '#src/components/ui/input.tsx';
 import { Label } from '#src/components/ui/label.tsx';
 import { Textarea } from '#src/components/ui/textarea.tsx';
-import { FILL_SHIPPING_FIELDS, FUTURE_SHIPPING_DATE } from '#api/modules/requests/rules.ts';
+import { FILL_SHIPPING_FIELDS, FUTURE_SHIPPING_DATE, REQUEST_TEXT_LIMITS } from '#api/modules/requests/rules.ts';
 import { flash } from '#src/components/common/flash.tsx';
 import { apiCall } from '#src/lib/api-client.ts';
 import { useRefresh } from './refresh.tsx';
@@ -114,7 +114,7 @@ export function ShippingDialog({ requestId, mode = 'add', initial = null, carrie
               required
               aria-invalid={invalid('carrierName')}
               aria-describedby="carrier-hint"
-              maxLength={100}
+              maxLength={REQUEST_TEXT_LIMITS.carrierName}
             />
             <datalist id="carrier-suggestions">
               {carriers.map((carrier) => (
@@ -127,7 +127,7 @@ export function ShippingDialog({ requestId, mode = 'add', initial = null, carrie
           </div>
           <div className="flex flex-col gap-2">
             <Label htmlFor="trackingNumber">Tracking Number</Label>
-            <Input id="trackingNumber" name="trackingNumber" defaultValue={initial?.trackingNumber} required aria-invalid={invalid('trackingNumber')} maxLength={100} autoComplete="off" />
+            <Input id="trackingNumber" name="trackingNumber" defaultValue={initial?.trackingNumber} required aria-invalid={invalid('trackingNumber')} maxLength={REQUEST_TEXT_LIMITS.trackingNumber} autoComplete="off" />
           </div>
           <div className="flex flex-col gap-2">
             <Label htmlFor="shippingDate">Shipping Date</Label>
@@ -135,7 +135,7 @@ export function ShippingDialog({ requestId, mode = 'add', initial = null, carrie
           </div>
           <div className="flex flex-col gap-2">
             <Label htmlFor="notes">Additional Notes (Optional)</Label>
-            <Textarea id="notes" name="notes" rows={3} maxLength={2000} defaultValue={initial?.notes ?? undefined} />
+            <Textarea id="notes" name="notes" rows={3} maxLength={REQUEST_TEXT_LIMITS.notes} defaultValue={initial?.notes ?? undefined} />
           </div>
           {error ? (
             <Alert variant="destructive">

@@ -1,5 +1,5 @@
 import { cn } from '#src/lib/cn.ts';
-import { activeStep, displayStatus, statusLine, STEP_TITLES } from '#src/lib/requests.ts';
+import { activeStep, displayStatus, requestLine, STEP_TITLES } from '#src/lib/requests.ts';
 
 /**
  * The request's status line (spec §4: 'Add Shipping Details!', 'Item has been shipped to us', …)
@@ -9,11 +9,11 @@ export function TransitProgress({
   request,
   className,
 }: {
-  request: { status: string; transitStatus: string | null; shippingDetails: unknown; creditAmount: number };
+  request: { status: string; transitStatus: string | null; shippingDetails: unknown; creditAmount: number; creditedAt?: string | null };
   className?: string;
 }) {
   const status = displayStatus(request.status);
-  const line = statusLine(request.status, request.transitStatus);
+  const line = requestLine(request);
   const step = status === 'pending' || status === 'declined' ? 0 : activeStep(request) + 1;
   const percent = status === 'completed' ? 100 : Math.round((step / STEP_TITLES.length) * 100);
   return (

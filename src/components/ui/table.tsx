@@ -9,7 +9,8 @@ type TableProps = React.ComponentProps<'table'> & {
 
 /**
  * A table inside an `overflow-auto` wrapper. The wrapper is focusable so keyboard users can scroll
- * it when it overflows (narrow screens, a max height).
+ * it when it overflows (narrow screens, a max height); a shadow at its right edge shows that it does,
+ * and on a phone the first column stays fixed.
  */
 export function Table({ className, containerClassName, ...props }: TableProps) {
   return (
@@ -17,7 +18,9 @@ export function Table({ className, containerClassName, ...props }: TableProps) {
       data-slot="table-container"
       tabIndex={0}
       className={cn(
-        'relative w-full overflow-auto rounded-md outline-hidden focus-visible:ring-2 focus-visible:ring-ring',
+        'table-scroll relative w-full overflow-auto rounded-md outline-hidden focus-visible:ring-2 focus-visible:ring-ring',
+        // on a phone the first (key) column stays in place while the others scroll under it
+        'max-sm:[&_tr>*:first-child]:sticky max-sm:[&_tr>*:first-child]:left-0 max-sm:[&_tr>*:first-child]:z-[1] max-sm:[&_tr>*:first-child]:bg-card',
         containerClassName,
       )}
     >

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import type { Quote } from '#api/modules/valuation/model.ts';
 import { AFTER_INSPECTION, bonusText, estimateText, NO_MATCH } from '#api/modules/valuation/rules.ts';
 import { Alert, AlertDescription, AlertTitle } from '#src/components/ui/alert.tsx';
+import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { apiCall } from '#src/lib/api-client.ts';
 
 /** How long typing must pause before the guide is asked. */
@@ -27,6 +28,8 @@ export function LiveEstimate({
   onRefusal: (reason: string | null) => void;
 }) {
   const [quote, setQuote] = useState<Quote | null>(null);
+  // asked and not yet answered: the box shows its shape instead of staying empty
+  const [loading, setLoading] = useState(false);
   const complete = Boolean(brand.trim() && productName.trim() && condition);
 
   useEffect(() => {
@@ -36,12 +39,14 @@ export function LiveEstimate({
       return;
     }
     const controller = new AbortController();
+    setLoading(true);
     const timer = setTimeout(async () => {
       const params = new URLSearchParams({ brand: brand.trim(), productName: productName.trim(), condition });
       const result = await apiCall<Quote>(`/api/valuation/quote?${params}`, { signal: controller.signal });
       if (controller.signal.aborted) return;
       // an estimate that cannot be had is no reason to stop a submission: the server checks again
       const next = result.ok ? result.data : null;
+      setLoading(false);
       setQuote(next);
       onRefusal(next && !next.eligible ? next.reason : null);
     }, DEBOUNCE_MS);
@@ -53,7 +58,19 @@ export function LiveEstimate({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [brand, productName, condition, complete]);
 
-  if (!complete || !quote) return <div aria-live="polite" data-testid="live-estimate" />;
+  if (!complete || !quote) {
+    return (
+      <div aria-live="polite" data-testid="live-estimate">
+        {complete && loading ? (
+          <div className="flex flex-col gap-2 rounded-lg border p-4" data-testid="estimate-skeleton">
+            <span className="sr-only">Looking up an estimate…</span>
+            <Skeleton className="h-4 w-48" />
+            <Skeleton className="h-3 w-64 max-w-full" />
+          </div>
+        ) : null}
+      </div>
+    );
+  }
   return (
     <div aria-live="polite" data-testid="live-estimate">
       {!quote.eligible ? (

@@ -1,6 +1,6 @@
 import { Scale } from 'lucide-react';
 import type { ImageRef, StoredQuoteShape } from './types.ts';
-import { AFTER_INSPECTION, wholeMoney } from '#api/modules/valuation/rules.ts';
+import { AFTER_INSPECTION, campaignBonusName, wholeMoney } from '#api/modules/valuation/rules.ts';
 import { ImageGallery } from '#src/components/requests/image-gallery.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#src/components/ui/card.tsx';
 
@@ -49,7 +49,7 @@ export function ValuationCard({ request }: { request: ValuationFacts }) {
               <dt className="text-muted-foreground">Credit</dt>
               <dd data-testid="credit-breakdown">
                 {wholeMoney(request.creditAmount, currency)}
-                {credit.bonus > 0 ? ` (${wholeMoney(credit.base, currency)} + ${wholeMoney(credit.bonus, currency)} ${credit.campaignName ?? 'campaign'} bonus)` : ''}
+                {credit.bonus > 0 ? ` (${wholeMoney(credit.base, currency)} + ${wholeMoney(credit.bonus, currency)} ${campaignBonusName(credit.campaignName)})` : ''}
               </dd>
             </>
           ) : null}

@@ -5,6 +5,7 @@ import type { Campaign, GuideEntry, Minimum, Multiplier, Rule } from '#api/modul
 import { campaignTermsText, wholeMoney } from '#api/modules/valuation/rules.ts';
 import { ErrorAlert, serverError } from '#src/components/admin/error-alert.tsx';
 import { pageLocale } from '#src/components/admin/locale.server.ts';
+import { publicSettings } from '#src/lib/host.server.ts';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#src/components/ui/card.tsx';
@@ -76,7 +77,15 @@ async function EntriesCard({ q, page, currency }: { q: string; page: number; cur
                       <TableCell>{e.isActive ? <Badge variant="success">Active</Badge> : <Badge variant="secondary">Inactive</Badge>}</TableCell>
                       <TableCell className="text-right whitespace-nowrap">
                         <EntryDialog entry={e} />
-                        <ActionButton path={`/api/admin/valuation/entries/${e.id}`} method="DELETE" label={`Delete ${e.brand} ${e.model}`} fallback="Failed to delete guide entry" icon="delete" />
+                        <ActionButton
+                          path={`/api/admin/valuation/entries/${e.id}`}
+                          method="DELETE"
+                          label={`Delete ${e.brand} ${e.model}`}
+                          fallback="Failed to delete guide entry"
+                          icon="delete"
+                          done={`Guide entry ${e.brand} ${e.model} deleted.`}
+                          confirm={{ title: `Delete ${e.brand} ${e.model}?`, description: 'New requests for it get no estimate; requests already quoted keep their quote. This cannot be undone.' }}
+                        />
                       </TableCell>
                     </TableRow>
                   ))}
@@ -158,7 +167,15 @@ export default async function ValuationPage({ path, query }: PageProps<'/admin/v
                       <span>
                         <strong>{r.brand}{r.model ? ` ${r.model}` : ''}</strong>: {r.reason}
                       </span>
-                      <ActionButton path={`/api/admin/valuation/rules/${r.id}`} method="DELETE" label={`Delete the rule for ${r.brand}${r.model ? ` ${r.model}` : ''}`} fallback="Failed to delete the rule" icon="delete" />
+                      <ActionButton
+                        path={`/api/admin/valuation/rules/${r.id}`}
+                        method="DELETE"
+                        label={`Delete the rule for ${r.brand}${r.model ? ` ${r.model}` : ''}`}
+                        fallback="Failed to delete the rule"
+                        icon="delete"
+                        done={`Rule for ${r.brand}${r.model ? ` ${r.model}` : ''} deleted: these items can be submitted again.`}
+                        confirm={{ title: `Delete the rule for ${r.brand}${r.model ? ` ${r.model}` : ''}?`, description: 'Customers can then submit these items again. This cannot be undone.' }}
+                      />
                     </li>
                   ))}
                 </ul>
@@ -187,12 +204,12 @@ export default async function ValuationPage({ path, query }: PageProps<'/admin/v
                         <span>{campaignTermsText(c, currency)}</span>
                         <span className="text-muted-foreground">{c.brand ?? 'all brands'}</span>
                         <span className="text-muted-foreground">
-                          {formatDate(c.startsAt, locale, 'UTC')} – {formatDate(new Date(new Date(c.endsAt).getTime() - 1), locale, 'UTC')}
+                          {formatDate(c.startsAt, locale)} – {formatDate(new Date(new Date(c.endsAt).getTime() - 1), locale)}
                         </span>
                         {c.running ? <Badge variant="success">Running</Badge> : <Badge variant="secondary">{new Date(c.startsAt) > new Date() ? 'Upcoming' : 'Ended'}</Badge>}
                       </span>
                       {c.running || new Date(c.startsAt) > new Date() ? (
-                        <ActionButton path={`/api/admin/valuation/campaigns/${c.id}/end`} method="POST" label="End now" fallback="Failed to end the campaign" />
+                        <ActionButton path={`/api/admin/valuation/campaigns/${c.id}/end`} method="POST" label="End now" fallback="Failed to end the campaign" done={`Campaign "${c.name}" ended: new quotes and credits no longer get its bonus.`} />
                       ) : null}
                     </li>
                   ))}
@@ -201,7 +218,7 @@ export default async function ValuationPage({ path, query }: PageProps<'/admin/v
             ) : (
               <ErrorAlert fallback="Failed to load campaigns" error={serverError(campaigns)} />
             )}
-            <CampaignForm />
+            <CampaignForm timeZone={publicSettings().shopTimeZone} />
           </CardContent>
         </Card>
       </div>

@@ -66,7 +66,7 @@ export default async function MyExchangesPage({ path, query }: PageProps<'/excha
               </p>
               <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Exchange requests">
                 {requests.map((request) => (
-                  <li key={request.id} className="flex">
+                  <li key={request.id} className="flex min-w-0">
                     <ExchangeCard request={request} locale={locale} />
                   </li>
                 ))}

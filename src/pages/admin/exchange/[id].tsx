@@ -185,8 +185,9 @@ export default async function AdminExchangePage({ path, query, id }: PageProps<'
             </Card>
           </div>
 
-          {/* the decision and the next action come first on a phone */}
-          <div className="order-first flex min-w-0 flex-col gap-5 lg:order-none">
+          {/* on a phone: a pending request's photos and details come before Approve/Decline (inspect, then
+              decide); for a later step, the next action comes first */}
+          <div className={pending ? 'flex min-w-0 flex-col gap-5' : 'order-first flex min-w-0 flex-col gap-5 lg:order-none'}>
             {pending ? (
               <Card>
                 <CardHeader>

@@ -2,14 +2,18 @@ import { describe, expect, test } from 'bun:test';
 import { ERROR_SCREENS, errorMessage, errorVariant, supportMailto } from '#api/lib/error-screen.ts';
 import { checkImageFile } from '#api/modules/images/rules.ts';
 import { CONDITION_OPTIONS, conditionLabel, conditionShortLabel, transitChip } from '#api/modules/requests/rules.ts';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { TransitProgress } from '#src/components/requests/transit-progress.tsx';
 import {
   activeStep,
+  CREDIT_ASSIGNED_LINE,
   formatDate,
   listHref,
   listView,
   localeFrom,
   matchesDashboardSearch,
   requestCountLabel,
+  requestLine,
   reviewStepText,
   showingRange,
   statusBadge,
@@ -57,6 +61,29 @@ describe('status line (spec §4)', () => {
     expect(statusLine('completed', null)).toBe('Exchange process completed');
     expect(statusLine('pending', null)).toBe('Exchange pending review');
     expect(statusLine('odd', '')).toBe('Exchange pending review');
+  });
+  test('a finished request says it is finished whatever its transit status (a completed one keeps "received")', () => {
+    expect(statusLine('completed', 'received')).toBe('Exchange process completed');
+    expect(statusLine('completed', 'shipped')).toBe('Exchange process completed');
+    expect(statusLine('declined', 'shipped')).toBe('Exchange request declined');
+  });
+});
+
+describe("the dashboard's line for each status", () => {
+  const base = { transitStatus: null as string | null, shippingDetails: null, creditAmount: 0, creditedAt: null as string | null };
+  const cases: [string, Partial<typeof base> & { status: string }, string][] = [
+    ['pending', { status: 'pending' }, 'Exchange pending review'],
+    ['declined', { status: 'declined' }, 'Exchange request declined'],
+    ['approved, awaiting shipping', { status: 'approved' }, 'Add Shipping Details!'],
+    ['approved, shipped', { status: 'approved', transitStatus: 'shipped' }, 'Item has been shipped to us'],
+    ['approved, received', { status: 'approved', transitStatus: 'received' }, 'Item received and under inspection'],
+    ['approved, credited', { status: 'approved', transitStatus: 'received', creditAmount: 2640, creditedAt: '2026-11-20T10:00:00Z' }, CREDIT_ASSIGNED_LINE],
+    ['completed (received, credited)', { status: 'completed', transitStatus: 'received', creditAmount: 2640, creditedAt: '2026-11-20T10:00:00Z' }, 'Exchange process completed'],
+  ];
+  test.each(cases)('%s', (_name, facts, line) => {
+    const request = { ...base, ...facts };
+    expect(requestLine(request)).toBe(line);
+    expect(renderToStaticMarkup(<TransitProgress request={request} />)).toContain(`>${line}</p>`);
   });
 });
 
