@@ -14,6 +14,8 @@ export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball, which `connectPGlite`'s `loadDataDir` starts from */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 // One reading of values on both engines: bigint ids as numbers, money as exact decimal strings,
@@ -95,15 +97,20 @@ export function connectPostgres(url: string, log: Logger, max = 10, timeouts: Po
   return { db, kind: 'postgres', close: once(() => db.destroy()) };
 }
 
-/** The embedded database: PGlite in `dataDir`, or in memory when dataDir is undefined. */
-export async function connectPGlite(dataDir: string | undefined): Promise<DatabaseHandle> {
+/**
+ * The embedded database: PGlite in `dataDir`, or in memory when dataDir is undefined. `loadDataDir`
+ * (a `dumpDataDir` tarball) starts a new database as a copy of another instead of an empty one:
+ * tests copy one migrated database rather than create and migrate each (initdb alone takes seconds).
+ */
+export async function connectPGlite(dataDir: string | undefined, options: { loadDataDir?: Blob } = {}): Promise<DatabaseHandle> {
   const pglite = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: { pg_trgm },
     parsers: { [INT8]: Number, [NUMERIC]: String, [DATE]: String },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return { db, kind: 'pglite', close: once(() => db.destroy()) };
+  return { db, kind: 'pglite', close: once(() => db.destroy()), dumpDataDir: async () => pglite.dumpDataDir('none') };
 }
 
 /** Closing twice (a test and its context both closing) is harmless. */

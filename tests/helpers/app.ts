@@ -57,7 +57,8 @@ export async function createTestApp(
     MAX_NEW_REQUESTS_PER_DAY: '100000',
     ...env,
   });
-  const { ctx, close } = await openContext(settings, { role: 'test', database: via ?? database.handle, log: createLogger(settings.logLevel) });
+  // createTestDatabase gave a migrated database: the context need not check it again
+  const { ctx, close } = await openContext(settings, { role: 'test', database: via ?? database.handle, migrated: true, log: createLogger(settings.logLevel) });
   const app = createApp(ctx);
 
   const request = async <T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> => {

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { connectPGlite, connectPostgres, type DatabaseHandle } from '#api/db/connect.ts';
 import { migrateToLatest } from '#api/db/migrate.ts';
 import { createLogger } from '#api/lib/log.ts';
+import { migrations } from '#migrations/index.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -18,38 +19,101 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A PostgreSQL database of its own, on the server DATABASE_URL points at; dropped afterwards. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** Which migrations, as written: a changed or added migration names a new template. */
+const schemaKey = new Bun.CryptoHasher('sha256')
+  .update(Object.entries(migrations).map(([name, m]) => `${name}\n${m.up}\n${m.down ?? ''}`).join('\n'))
+  .digest('hex')
+  .slice(0, 16);
+
+async function withAdmin<T>(body: (admin: pg.Client) => Promise<T>): Promise<T> {
   const base = process.env.DATABASE_URL;
   if (!base) throw new Error('DATABASE_URL is not set');
-  const name = `sp_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
+  try {
+    return await body(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+function urlOf(name: string): string {
+  const url = new URL(process.env.DATABASE_URL!);
   url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Any constant of our own: test processes building the PostgreSQL template take turns. */
+const TEMPLATE_LOCK_ID = 7_363_209_114;
+let postgresTemplate: Promise<string> | undefined;
+
+/**
+ * A migrated PostgreSQL database that test databases are copied from (`create database … template`),
+ * built once for these migrations and kept on the server: copying takes a fraction of migrating.
+ * It is built under another name and renamed when complete, so a run killed midway leaves no
+ * half-migrated template behind.
+ */
+function migratedPostgresTemplate(): Promise<string> {
+  return (postgresTemplate ??= withAdmin(async (admin) => {
+    const name = `sp_template_${schemaKey}`;
+    await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK_ID]);
+    try {
+      const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+      if (found.rowCount) return name;
+      const building = `${name}_building`;
+      await admin.query(`drop database if exists ${building} with (force)`);
+      await admin.query(`create database ${building}`);
+      const handle = connectPostgres(urlOf(building), createLogger('error'), 1);
+      try {
+        await migrateToLatest(handle.db);
+      } finally {
+        await handle.close();
+      }
+      await admin.query(`alter database ${building} rename to ${name}`);
+      return name;
+    } finally {
+      await admin.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK_ID]);
+    }
+  }));
+}
+
+/**
+ * A PostgreSQL database of its own, on the server DATABASE_URL points at; dropped afterwards. Empty
+ * by default (the server or CLI under test migrates it); `migrated: true` copies the migrated template.
+ */
+export async function createPostgresDatabase(options: { migrated?: boolean } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
+  const template = options.migrated ? await migratedPostgresTemplate() : undefined;
+  const name = `sp_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  await withAdmin((admin) => admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`));
   return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
+    url: urlOf(name),
+    drop: () => withAdmin(async (admin) => void (await admin.query(`drop database if exists ${name} with (force)`))),
   };
 }
 
-/** A fresh, migrated database for one test file. */
+let pgliteTemplate: Promise<Blob> | undefined;
+
+/** A migrated PGlite data directory, made once per test process: each test database starts as a copy. */
+function migratedPGliteDump(): Promise<Blob> {
+  return (pgliteTemplate ??= (async () => {
+    const handle = await connectPGlite(undefined);
+    try {
+      await migrateToLatest(handle.db);
+      return await handle.dumpDataDir!();
+    } finally {
+      await handle.close();
+    }
+  })());
+}
+
+/** A fresh, migrated database for one test file (a copy of one migrated once, on either engine). */
 export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const handle = await connectPGlite(undefined);
-    await migrateToLatest(handle.db);
+    const handle = await connectPGlite(undefined, { loadDataDir: await migratedPGliteDump() });
     return { kind, handle, drop: () => handle.close() };
   }
-  const { url, drop } = await createPostgresDatabase();
+  const { url, drop } = await createPostgresDatabase({ migrated: true });
   const handle = connectPostgres(url, createLogger('error'));
-  await migrateToLatest(handle.db);
   return {
     kind,
     handle,
