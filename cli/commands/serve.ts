@@ -16,6 +16,12 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
  */
 const MAX_REQUEST_BODY = 32 * 1024 * 1024;
 
+/** Resolves once no request is in flight (a streamed response counts until its last byte), or after `waitMs`. */
+async function whenIdle(server: { readonly pendingRequests: number }, waitMs: number): Promise<void> {
+  const until = Date.now() + waitMs;
+  while (server.pendingRequests > 0 && Date.now() < until) await Bun.sleep(10);
+}
+
 /** `runCli` runs the commands the CLI sends to this server over the control socket (embedded database). */
 export function registerServeCommand(program: Command, { io, session }: CommandDeps, runCli: RunCli) {
   program
@@ -67,8 +73,9 @@ export function registerServeCommand(program: Command, { io, session }: CommandD
       await io.stderr.write('Stopping SwapPoints…\n');
       const timeoutMs = settings.shutdownTimeoutMs;
       const done = await stopWithin(timeoutMs, [
-        // Finish requests in flight (idle keep-alive connections would hold a graceful stop open), then close.
-        (left) => Promise.race([server.stop(), Bun.sleep(Math.min(3_000, left))]),
+        // Take no new connections and finish the requests in flight, then close what is left at once:
+        // idle keep-alive connections would otherwise hold a graceful stop open.
+        (left) => Promise.race([server.stop(), whenIdle(server, left)]),
         () => server.stop(true),
         () => running.stop(),
       ]);
