@@ -23,9 +23,10 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** Which migrations, as written: a changed or added migration names a new template. */
+/** Which migrations, as written, on which PGlite: a changed or added migration or an upgrade names new templates. */
+const pgliteVersion = (await Bun.file(join(import.meta.dir, '../../node_modules/@electric-sql/pglite/package.json')).json()).version as string;
 const schemaKey = new Bun.CryptoHasher('sha256')
-  .update(Object.entries(migrations).map(([name, m]) => `${name}\n${m.up}\n${m.down ?? ''}`).join('\n'))
+  .update([pgliteVersion, ...Object.entries(migrations).map(([name, m]) => `${name}\n${m.up}\n${m.down ?? ''}`)].join('\n'))
   .digest('hex')
   .slice(0, 16);
 
@@ -95,49 +96,56 @@ export async function createPostgresDatabase(options: { migrated?: boolean } = {
   };
 }
 
+/** Where built templates are kept between test files and processes (`bun test --parallel` isolates each file). */
+const TEMPLATES = join(tmpdir(), 'swappoints-test-templates');
+
+/** Builds `path` once: in a directory of its own, renamed into place when complete (another process may win). */
+async function buildOnce(path: string, build: (dir: string) => Promise<string>): Promise<string> {
+  if (existsSync(path)) return path;
+  mkdirSync(TEMPLATES, { recursive: true });
+  const building = mkdtempSync(join(TEMPLATES, 'building-'));
+  try {
+    renameSync(await build(building), path);
+  } catch (error) {
+    if (!existsSync(path)) throw error; // else another process finished first: use its copy
+  } finally {
+    rmSync(building, { recursive: true, force: true });
+  }
+  return path;
+}
+
 let pgliteTemplate: Promise<Blob> | undefined;
 
-/** A migrated PGlite data directory, made once per test process: each test database starts as a copy. */
+/** A migrated PGlite data directory as a tarball: each in-memory test database starts as a copy. */
 function migratedPGliteDump(): Promise<Blob> {
   return (pgliteTemplate ??= (async () => {
-    const handle = await connectPGlite(undefined);
-    try {
-      await migrateToLatest(handle.db);
-      return await handle.dumpDataDir!();
-    } finally {
-      await handle.close();
-    }
+    const path = await buildOnce(join(TEMPLATES, `pglite-${schemaKey}.tar`), async (dir) => {
+      const handle = await connectPGlite(undefined);
+      try {
+        await migrateToLatest(handle.db);
+        await Bun.write(join(dir, 'dump.tar'), await handle.dumpDataDir!());
+      } finally {
+        await handle.close();
+      }
+      return join(dir, 'dump.tar');
+    });
+    return new Blob([await Bun.file(path).arrayBuffer()]);
   })());
 }
 
 let embeddedTemplate: Promise<string> | undefined;
 
-/**
- * A migrated embedded database on disk (a PGlite data directory), built once for these migrations
- * and shared by test processes: creating one from nothing (initdb) takes seconds, copying it a
- * fraction of one. Built in a directory of its own and renamed into place when complete.
- */
+/** A migrated embedded database on disk (a PGlite data directory): copying it takes a fraction of initdb. */
 function migratedEmbeddedTemplate(): Promise<string> {
-  return (embeddedTemplate ??= (async () => {
-    const root = join(tmpdir(), 'swappoints-test-templates');
-    const path = join(root, `pgdata-${schemaKey}`);
-    if (existsSync(path)) return path;
-    mkdirSync(root, { recursive: true });
-    const building = mkdtempSync(join(root, 'building-'));
-    const handle = await connectPGlite(join(building, 'pgdata'));
+  return (embeddedTemplate ??= buildOnce(join(TEMPLATES, `pgdata-${schemaKey}`), async (dir) => {
+    const handle = await connectPGlite(join(dir, 'pgdata'));
     try {
       await migrateToLatest(handle.db);
     } finally {
       await handle.close();
     }
-    try {
-      renameSync(join(building, 'pgdata'), path);
-    } catch (error) {
-      if (!existsSync(path)) throw error; // another process finished first: use its copy
-    }
-    rmSync(building, { recursive: true, force: true });
-    return path;
-  })());
+    return join(dir, 'pgdata');
+  }));
 }
 
 /**
