@@ -45,6 +45,8 @@ export interface OpenOptions {
   role: 'server' | 'cli' | 'test';
   /** an already open database (tests) */
   database?: DatabaseHandle;
+  /** that database is migrated already (tests copy a migrated one): skip the check */
+  migrated?: boolean;
 }
 
 /** A CLI command holds the embedded database only briefly: wait for it rather than fail. */
@@ -88,7 +90,7 @@ export async function openContext(settings: Settings, options: OpenOptions): Pro
     }
   }
   try {
-    const { applied } = await migrateToLatest(database.db);
+    const { applied } = options.migrated ? { applied: [] } : await migrateToLatest(database.db);
     if (applied.length > 0) log.info('database migrated', { applied: applied.length, latest: applied.at(-1) });
   } catch (error) {
     await database.close();

@@ -1,7 +1,7 @@
 import type { AppContext } from '#api/context.ts';
 import { controlSocketPath, readLock } from '#api/db/embedded-lock.ts';
 import { DatabaseBusyError, openContext } from '#api/host.ts';
-import { settingsLogger } from '#api/lib/log.ts';
+import { createLogger } from '#api/lib/log.ts';
 import { loadSettings, type Settings } from '#api/settings.ts';
 import { CommandError } from './io.ts';
 
@@ -20,7 +20,11 @@ export interface CliSession {
 }
 
 /** A command run from a terminal: its own database connection, or the running server's via forwarding. */
-export function standaloneSession(env: Record<string, string | undefined> = process.env): CliSession {
+export function standaloneSession(
+  env: Record<string, string | undefined> = process.env,
+  /** where log lines go (default stderr); a command run in-process by the tests keeps them with its output */
+  options: { writeLog?: (line: string) => void } = {},
+): CliSession {
   let settings: Settings | undefined;
   let opened: { ctx: AppContext; close: () => Promise<void> } | undefined;
   const getSettings = () => (settings ??= loadSettings(env));
@@ -29,7 +33,7 @@ export function standaloneSession(env: Record<string, string | undefined> = proc
     async context() {
       if (opened) return opened.ctx;
       const s = getSettings();
-      const log = settingsLogger(s, env.LOG_LEVEL ? s.logLevel : 'warn');
+      const log = createLogger(env.LOG_LEVEL ? s.logLevel : 'warn', {}, options.writeLog, s.logFormat);
       try {
         opened = await openContext(s, { role: 'cli', log });
         return opened.ctx;

@@ -22,8 +22,11 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** the PostgreSQL pool's counts, for /metrics */
   pool?: PoolStats;
-  /** the embedded database's files as a gzipped tarball, taken between queries (PGlite only) */
-  dumpDataDir?: () => Promise<Blob>;
+  /**
+   * PGlite only: the whole data directory as a tarball (gzipped unless asked otherwise), taken
+   * between queries: backups keep it, and `connectPGlite`'s `loadDataDir` starts from one
+   */
+  dumpDataDir?: (compression?: 'gzip' | 'none') => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -106,15 +109,20 @@ export function connectPostgres(url: string, log: Logger, max = 10, timeouts: Po
   return { db, kind: 'postgres', pool, close: once(() => db.destroy()) };
 }
 
-/** The embedded database: PGlite in `dataDir`, or in memory when dataDir is undefined. */
-export async function connectPGlite(dataDir: string | undefined): Promise<DatabaseHandle> {
+/**
+ * The embedded database: PGlite in `dataDir`, or in memory when dataDir is undefined. `loadDataDir`
+ * (a `dumpDataDir` tarball) starts a new database as a copy of another instead of an empty one:
+ * tests copy one migrated database rather than create and migrate each (initdb alone takes seconds).
+ */
+export async function connectPGlite(dataDir: string | undefined, options: { loadDataDir?: Blob } = {}): Promise<DatabaseHandle> {
   const pglite = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: { pg_trgm },
     parsers: { [INT8]: Number, [NUMERIC]: String, [DATE]: String },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return { db, kind: 'pglite', dumpDataDir: () => pglite.dumpDataDir('gzip'), close: once(() => db.destroy()) };
+  return { db, kind: 'pglite', dumpDataDir: (compression = 'gzip') => pglite.dumpDataDir(compression), close: once(() => db.destroy()) };
 }
 
 /** Closing twice (a test and its context both closing) is harmless. */

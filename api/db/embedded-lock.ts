@@ -45,6 +45,7 @@ export function tryAcquireLock(dataDir: string, owner: Omit<LockOwner, 'pid' | '
       const release = () => {
         if (released) return;
         released = true;
+        process.off('exit', release); // a process that opens the database many times (tests) keeps no listener per opening
         if (readLock(dataDir)?.pid === process.pid) rmSync(file, { force: true });
       };
       process.once('exit', release);

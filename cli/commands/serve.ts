@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { readLock } from '#api/db/embedded-lock.ts';
-import { createLogger } from '#api/lib/log.ts';
+import { settingsLogger } from '#api/lib/log.ts';
 import { withPort } from '#api/settings.ts';
 import { CommandError, UsageError } from '../io.ts';
 import type { CommandDeps, RunCli } from '../deps.ts';
@@ -15,6 +15,12 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
  * with a JSON error; Bun answers a bare 413 beyond this.
  */
 const MAX_REQUEST_BODY = 32 * 1024 * 1024;
+
+/** Resolves once no request is in flight (a streamed response counts until its last byte), or after `waitMs`. */
+async function whenIdle(server: { readonly pendingRequests: number }, waitMs: number): Promise<void> {
+  const until = Date.now() + waitMs;
+  while (server.pendingRequests > 0 && Date.now() < until) await Bun.sleep(10);
+}
 
 /** `runCli` runs the commands the CLI sends to this server over the control socket (embedded database). */
 export function registerServeCommand(program: Command, { io, session }: CommandDeps, runCli: RunCli) {
@@ -36,7 +42,9 @@ export function registerServeCommand(program: Command, { io, session }: CommandD
       type Entry = { fetch: (req: Request, ...rest: unknown[]) => Promise<Response> };
       const started = Promise.withResolvers<{ running: RunningHost; entry: Entry }>();
       started.promise.catch(() => undefined);
-      const log = createLogger(session.settings().logLevel);
+      const log = settingsLogger(session.settings());
+      // with LOG_FORMAT=json every line on stderr is a JSON object, these two included
+      const announce = async (line: string) => (session.settings().logFormat === 'json' ? log.info(line) : io.stderr.write(`${line}\n`));
       const server = Bun.serve({
         port,
         maxRequestBodySize: MAX_REQUEST_BODY,
@@ -57,18 +65,19 @@ export function registerServeCommand(program: Command, { io, session }: CommandD
         await server.stop(true);
         throw error;
       }
-      await io.stderr.write(`SwapPoints is ready on ${settings.publicUrl} (listening on port ${server.port}, ${settings.databaseUrl ? 'PostgreSQL' : `embedded database in ${settings.dataDir}`}).\n`);
+      await announce(`SwapPoints is ready on ${settings.publicUrl} (listening on port ${server.port}, ${settings.databaseUrl ? 'PostgreSQL' : `embedded database in ${settings.dataDir}`}).`);
 
       await new Promise<void>((resolve) => {
         const shutdown = () => resolve();
         process.once('SIGINT', shutdown);
         process.once('SIGTERM', shutdown);
       });
-      await io.stderr.write('Stopping SwapPoints…\n');
+      await announce('Stopping SwapPoints…');
       const timeoutMs = settings.shutdownTimeoutMs;
       const done = await stopWithin(timeoutMs, [
-        // Finish requests in flight (idle keep-alive connections would hold a graceful stop open), then close.
-        (left) => Promise.race([server.stop(), Bun.sleep(Math.min(3_000, left))]),
+        // Take no new connections and finish the requests in flight, then close what is left at once:
+        // idle keep-alive connections would otherwise hold a graceful stop open.
+        (left) => Promise.race([server.stop(), whenIdle(server, left)]),
         () => server.stop(true),
         () => running.stop(),
       ]);

@@ -5,7 +5,7 @@ import { createLogger } from '#api/lib/log.ts';
 import { loadSettings } from '#api/settings.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
 import { tempDataDir } from '#tests/helpers/cli.ts';
-import { databaseKinds } from '#tests/helpers/db.ts';
+import { databaseKinds, seedMigratedDataDir } from '#tests/helpers/db.ts';
 import { startFakeS3, type FakeS3 } from '#tests/helpers/s3.ts';
 
 setDefaultTimeout(60_000);
@@ -61,6 +61,7 @@ describe('the start-up probe', () => {
   beforeAll(async () => {
     s3 = await startFakeS3();
     dataDir = tempDataDir();
+    await seedMigratedDataDir(dataDir); // the subject is the bucket, not a first start (initdb takes seconds)
   });
   afterAll(async () => {
     await s3.close();

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { rmSync } from 'node:fs';
 import { runCli, tempDataDir } from '#tests/helpers/cli.ts';
+import { seedMigratedDataDir } from '#tests/helpers/db.ts';
 import { cliTargets } from '#tests/helpers/cli-targets.ts';
 import { SHOPIFY_TOKEN, shopifyEnv } from '#tests/helpers/fake-shopify-backend.ts';
 import { startFakeShopify, type FakeShopify } from '#tests/helpers/fake-shopify.ts';
@@ -118,6 +119,7 @@ describe('credits reconcile on the embedded shop', () => {
   let stuck = 0;
   beforeEach(async () => {
     env = { DATA_DIR: tempDataDir(), DATABASE_URL: undefined, SHOP_BACKEND: 'embedded' };
+    await seedMigratedDataDir(env.DATA_DIR!);
     await withContext(env, async (ctx) => {
       await requestAt(ctx, 'credited', { credit: 400 });
       await requestAt(ctx, 'completed', { credit: 900 });

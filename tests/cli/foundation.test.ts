@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, runCli, tempDataDir } from '#tests/helpers/cli.ts';
+import { migrations } from '#migrations/index.ts';
 import { cliTargets, withFreshTarget } from '#tests/helpers/cli-targets.ts';
 
 const SAMPLE = join(ROOT, 'api/modules/demo/data/customers.csv');
@@ -31,6 +32,16 @@ describe('swappoints --help', () => {
     const missing = await runCli(['customers', 'add']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("missing required argument 'email'");
+  });
+
+  test('the real binary, as an operator runs it: migrate on a new DATA_DIR creates the embedded database (exit 0, every migration applied); an unknown command exits 2', async () => {
+    const dataDir = tempDataDir();
+    const first = await runCli(['migrate', '--json'], { DATA_DIR: dataDir, DATABASE_URL: undefined }, { subprocess: true });
+    expect([first.code, first.stderr]).toEqual([0, '']);
+    expect(JSON.parse(first.stdout)).toMatchObject({ applied: Object.keys(migrations), pending: [] });
+    const unknown = await runCli(['nope'], {}, { subprocess: true });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toStartWith('swappoints: ');
   });
 
   test('a bad setting stops with a message naming it', async () => {

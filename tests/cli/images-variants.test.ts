@@ -5,6 +5,7 @@ import { variantKey } from '#api/integrations/images/index.ts';
 import { saveUpload } from '#api/modules/images/service.ts';
 import { standaloneSession } from '#cli/session.ts';
 import { runCli, tempDataDir } from '#tests/helpers/cli.ts';
+import { seedMigratedDataDir } from '#tests/helpers/db.ts';
 import { JPEG, padTo } from '#tests/helpers/images.ts';
 
 setDefaultTimeout(60_000);
@@ -18,6 +19,7 @@ describe('swappoints images variants', () => {
 
   beforeAll(async () => {
     dataDir = tempDataDir();
+    await seedMigratedDataDir(dataDir);
     env = { DATA_DIR: dataDir, DATABASE_URL: undefined, DEMO_SEED: 'false', JWT_SECRET: 'x'.repeat(40) };
     // uploads from before thumbnails: stored, then their variants taken away
     const session = standaloneSession(env);

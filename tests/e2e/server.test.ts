@@ -3,7 +3,9 @@ import { startServer, type RunningServer } from '#tests/helpers/server.ts';
 
 let server: RunningServer;
 beforeAll(async () => {
-  server = await startServer();
+  // a first start, as an operator's: the server creates and migrates its embedded database itself
+  // (other test servers start on a copy of a migrated one)
+  server = await startServer({}, { firstStart: true });
 }, 120_000);
 afterAll(() => server?.stop(), 30_000);
 

@@ -51,3 +51,40 @@ describe.skipIf(!process.env.DATABASE_URL)('stopping under one deadline', () => 
     expect(server.log()).toContain(`SwapPoints did not stop within SHUTDOWN_TIMEOUT_MS (${SHUTDOWN_TIMEOUT_MS} ms); exiting with work still running.`);
   }, 60_000);
 });
+
+/** `swappoints serve` on SIGTERM: what is in flight is finished, then the process is gone at once. */
+describe('stopping when idle or busy', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer();
+  }, 120_000);
+  afterAll(() => server?.stop(), 30_000);
+
+  test('SIGTERM while a request is in flight: it is answered in full, then the process exits (code 0) in under a second, though the client keeps its connection alive', async () => {
+    // a sign-in whose body arrives in two parts: the second only after SIGTERM
+    const encoder = new TextEncoder();
+    const second = Promise.withResolvers<void>();
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(encoder.encode('{"email":'));
+        await second.promise;
+        controller.enqueue(encoder.encode('"asha.rao@example.com"}'));
+        controller.close();
+      },
+    });
+    const answer = fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body, duplex: 'half' } as RequestInit);
+    const exited = server.exited.then(() => Date.now());
+    await Bun.sleep(300);
+    void server.stop(); // SIGTERM
+    await Bun.sleep(500);
+    second.resolve();
+
+    const response = await answer;
+    expect(response.status).toBe(202);
+    expect(await response.json()).toMatchObject({ sent: true, email: 'asha.rao@example.com' });
+    const answered = Date.now();
+    expect(await server.exited).toBe(0);
+    expect((await exited) - answered).toBeLessThan(1_000);
+    expect(server.log()).toContain('Stopping SwapPoints…');
+  }, 60_000);
+});

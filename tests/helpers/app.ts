@@ -60,7 +60,8 @@ export async function createTestApp(
     ...(database.url && !via ? { DATABASE_URL: database.url } : {}),
     ...env,
   });
-  const { ctx, close } = await openContext(settings, { role: 'test', database: via ?? database.handle, log: options.log ?? createLogger(settings.logLevel) });
+  // createTestDatabase gave a migrated database: the context need not check it again
+  const { ctx, close } = await openContext(settings, { role: 'test', database: via ?? database.handle, migrated: true, log: options.log ?? createLogger(settings.logLevel) });
   const app = createApp(ctx);
 
   // Every answer is checked against the served OpenAPI document (tests/helpers/openapi-validate.ts).

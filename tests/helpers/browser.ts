@@ -70,7 +70,13 @@ export async function signInThroughPages(page: Page, server: RunningServer, emai
   await page.getByText(`Account found for ${email.toLowerCase()}. We've emailed you a sign-in link.`).waitFor();
   const link = await server.signInLink(email);
   await page.goto(link);
-  await page.getByText(`Welcome back! Account found for ${email.toLowerCase()}. Redirecting to dashboard...`).waitFor();
+  // The welcome line shows for 1.5 s before the redirect (journeys-sign-in.test.ts reads it); on a
+  // loaded machine the page may already have moved on when it is looked for, which is signed in too.
+  const welcome = page.getByText(`Welcome back! Account found for ${email.toLowerCase()}. Redirecting to dashboard...`);
+  await Promise.any([welcome.waitFor(), page.waitForURL(/\/(dashboard|admin)$/)]).catch(async (error) => {
+    const body = await page.locator('body').innerText().catch(() => '(no body)');
+    throw new Error(`signing in as ${email} did not finish on ${page.url()}. The page reads:\n${body.slice(0, 2000)}`, { cause: error });
+  });
 }
 
 /** A person in a browser of their own, signed in through the pages and landed on /dashboard (an admin on /admin). */

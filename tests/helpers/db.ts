@@ -1,7 +1,12 @@
+import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { connectPGlite, connectPostgres, type DatabaseHandle } from '#api/db/connect.ts';
 import { migrateToLatest } from '#api/db/migrate.ts';
 import { createLogger } from '#api/lib/log.ts';
+import { migrations } from '#migrations/index.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -18,38 +23,152 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A PostgreSQL database of its own, on the server DATABASE_URL points at; dropped afterwards. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** Which migrations, as written, on which PGlite: a changed or added migration or an upgrade names new templates. */
+const pgliteVersion = (await Bun.file(join(import.meta.dir, '../../node_modules/@electric-sql/pglite/package.json')).json()).version as string;
+const schemaKey = new Bun.CryptoHasher('sha256')
+  .update([pgliteVersion, ...Object.entries(migrations).map(([name, m]) => `${name}\n${m.up}\n${m.down ?? ''}`)].join('\n'))
+  .digest('hex')
+  .slice(0, 16);
+
+async function withAdmin<T>(body: (admin: pg.Client) => Promise<T>): Promise<T> {
   const base = process.env.DATABASE_URL;
   if (!base) throw new Error('DATABASE_URL is not set');
-  const name = `sp_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
+  try {
+    return await body(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+function urlOf(name: string): string {
+  const url = new URL(process.env.DATABASE_URL!);
   url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Any constant of our own: test processes building the PostgreSQL template take turns. */
+const TEMPLATE_LOCK_ID = 7_363_209_114;
+let postgresTemplate: Promise<string> | undefined;
+
+/**
+ * A migrated PostgreSQL database that test databases are copied from (`create database … template`),
+ * built once for these migrations and kept on the server: copying takes a fraction of migrating.
+ * It is built under another name and renamed when complete, so a run killed midway leaves no
+ * half-migrated template behind.
+ */
+function migratedPostgresTemplate(): Promise<string> {
+  return (postgresTemplate ??= withAdmin(async (admin) => {
+    const name = `sp_template_${schemaKey}`;
+    await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK_ID]);
+    try {
+      const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+      if (found.rowCount) return name;
+      const building = `${name}_building`;
+      await admin.query(`drop database if exists ${building} with (force)`);
+      await admin.query(`create database ${building}`);
+      const handle = connectPostgres(urlOf(building), createLogger('error'), 1);
+      try {
+        await migrateToLatest(handle.db);
+      } finally {
+        await handle.close();
+      }
+      await admin.query(`alter database ${building} rename to ${name}`);
+      return name;
+    } finally {
+      await admin.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK_ID]);
+    }
+  }));
+}
+
+/**
+ * A PostgreSQL database of its own, on the server DATABASE_URL points at; dropped afterwards. Empty
+ * by default (the server or CLI under test migrates it); `migrated: true` copies the migrated template.
+ */
+export async function createPostgresDatabase(options: { migrated?: boolean } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
+  const template = options.migrated ? await migratedPostgresTemplate() : undefined;
+  const name = `sp_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  await withAdmin((admin) => admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`));
   return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
+    url: urlOf(name),
+    drop: () => withAdmin(async (admin) => void (await admin.query(`drop database if exists ${name} with (force)`))),
   };
 }
 
-/** A fresh, migrated database for one test file. */
+/** Where built templates are kept between test files and processes (`bun test --parallel` isolates each file). */
+const TEMPLATES = join(tmpdir(), 'swappoints-test-templates');
+
+/** Builds `path` once: in a directory of its own, renamed into place when complete (another process may win). */
+async function buildOnce(path: string, build: (dir: string) => Promise<string>): Promise<string> {
+  if (existsSync(path)) return path;
+  mkdirSync(TEMPLATES, { recursive: true });
+  const building = mkdtempSync(join(TEMPLATES, 'building-'));
+  try {
+    renameSync(await build(building), path);
+  } catch (error) {
+    if (!existsSync(path)) throw error; // else another process finished first: use its copy
+  } finally {
+    rmSync(building, { recursive: true, force: true });
+  }
+  return path;
+}
+
+let pgliteTemplate: Promise<Blob> | undefined;
+
+/** A migrated PGlite data directory as a tarball: each in-memory test database starts as a copy. */
+function migratedPGliteDump(): Promise<Blob> {
+  return (pgliteTemplate ??= (async () => {
+    const path = await buildOnce(join(TEMPLATES, `pglite-${schemaKey}.tar`), async (dir) => {
+      const handle = await connectPGlite(undefined);
+      try {
+        await migrateToLatest(handle.db);
+        await Bun.write(join(dir, 'dump.tar'), await handle.dumpDataDir!('none'));
+      } finally {
+        await handle.close();
+      }
+      return join(dir, 'dump.tar');
+    });
+    return new Blob([await Bun.file(path).arrayBuffer()]);
+  })());
+}
+
+let embeddedTemplate: Promise<string> | undefined;
+
+/** A migrated embedded database on disk (a PGlite data directory): copying it takes a fraction of initdb. */
+function migratedEmbeddedTemplate(): Promise<string> {
+  return (embeddedTemplate ??= buildOnce(join(TEMPLATES, `pgdata-${schemaKey}`), async (dir) => {
+    const handle = await connectPGlite(join(dir, 'pgdata'));
+    try {
+      await migrateToLatest(handle.db);
+    } finally {
+      await handle.close();
+    }
+    return join(dir, 'pgdata');
+  }));
+}
+
+/**
+ * Puts a migrated embedded database in `dataDir` (as `pgdata`, where the server and the CLI look),
+ * as if a first start had made it: for tests whose subject is not the first start itself.
+ */
+export async function seedMigratedDataDir(dataDir: string): Promise<void> {
+  cpSync(await migratedEmbeddedTemplate(), join(dataDir, 'pgdata'), { recursive: true });
+}
+
+/**
+ * A fresh, migrated database for one test file (a copy of one migrated once, on either engine),
+ * connected: a first query has run, as migrating it would have run one (Kysely connects on first use).
+ */
 export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const handle = await connectPGlite(undefined);
-    await migrateToLatest(handle.db);
+    const handle = await connectPGlite(undefined, { loadDataDir: await migratedPGliteDump() });
+    await sql`select 1`.execute(handle.db);
     return { kind, handle, drop: () => handle.close() };
   }
-  const { url, drop } = await createPostgresDatabase();
+  const { url, drop } = await createPostgresDatabase({ migrated: true });
   const handle = connectPostgres(url, createLogger('error'));
-  await migrateToLatest(handle.db);
+  await sql`select 1`.execute(handle.db);
   return {
     kind,
     handle,

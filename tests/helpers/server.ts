@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, runCli, tempDataDir, type CliResult } from './cli.ts';
-import { createPostgresDatabase, type DatabaseKind } from './db.ts';
+import { createPostgresDatabase, seedMigratedDataDir, type DatabaseKind } from './db.ts';
 
 export interface RunningServer {
   url: string;
@@ -26,6 +26,12 @@ export interface RunningServer {
 export interface ServerOptions {
   /** the embedded database (default), or a PostgreSQL database of its own on DATABASE_URL's server */
   database?: DatabaseKind;
+  /**
+   * whether the server starts on a database it has to create and migrate itself, as on a first start
+   * (default false: a copy of a migrated one, which saves seconds; a DATA_DIR or DATABASE_URL given
+   * in `env` is used as it is)
+   */
+  firstStart?: boolean;
 }
 
 /**
@@ -35,7 +41,9 @@ export interface ServerOptions {
  */
 export async function startServer(env: Record<string, string | undefined> = {}, options: ServerOptions = {}): Promise<RunningServer> {
   const dataDir = tempDataDir();
-  const postgres = options.database === 'postgres' ? await createPostgresDatabase() : undefined;
+  const migrated = !options.firstStart;
+  const postgres = options.database === 'postgres' ? await createPostgresDatabase({ migrated }) : undefined;
+  if (migrated && !postgres && env.DATA_DIR === undefined && env.DATABASE_URL === undefined) await seedMigratedDataDir(dataDir);
   const fullEnv: Record<string, string | undefined> = {
     DATA_DIR: dataDir,
     PORT: '0',

@@ -1,0 +1,35 @@
+/**
+ * `bun test` with the project's flags and whatever else is given (`bun run test --randomize`, a
+ * folder, a file), then the ten slowest test files, so that a file growing slow is seen at once.
+ * Exits with bun test's code.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const dir = mkdtempSync(join(tmpdir(), 'swappoints-test-report-'));
+const report = join(dir, 'junit.xml');
+const proc = Bun.spawn(['bun', 'test', '--parallel=2', '--timeout=60000', '--reporter=junit', `--reporter-outfile=${report}`, ...process.argv.slice(2)], {
+  stdio: ['inherit', 'inherit', 'inherit'],
+});
+const code = await proc.exited;
+
+/** Each file's seconds, from the junit report's top-level suites (one per file). */
+function fileTimes(xml: string): { file: string; seconds: number }[] {
+  const times: { file: string; seconds: number }[] = [];
+  // a file's suite is the one right under <testsuites>, indented by two spaces
+  for (const match of xml.matchAll(/^ {2}<testsuite name="[^"]*" file="([^"]+)"[^>]* time="([\d.]+)"/gm)) times.push({ file: match[1]!, seconds: Number(match[2]) });
+  return times.sort((a, b) => b.seconds - a.seconds);
+}
+
+try {
+  const slowest = fileTimes(readFileSync(report, 'utf8')).slice(0, 10);
+  if (slowest.length > 0) {
+    console.log('\nSlowest test files:');
+    for (const { file, seconds } of slowest) console.log(`${seconds.toFixed(1).padStart(7)} s  ${file}`);
+  }
+} catch {
+  // no report (bun test stopped before writing one): its own output says why
+}
+rmSync(dir, { recursive: true, force: true });
+process.exit(code);
