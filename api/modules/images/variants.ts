@@ -45,7 +45,7 @@ export async function storeVariants(ctx: AppContext, publicId: string, original:
   }
 }
 
-async function originalOf(ctx: AppContext, publicId: string): Promise<{ contentType: ImageContentType; bytes: Uint8Array } | null> {
+export async function originalOf(ctx: AppContext, publicId: string): Promise<{ contentType: ImageContentType; bytes: Uint8Array } | null> {
   const row = await ctx.db.selectFrom('request_images').select('content_type').where('public_id', '=', publicId).executeTakeFirst();
   if (!row || !isImageContentType(row.content_type)) return null;
   const stored = await ctx.images.get(imageKey(publicId, row.content_type));
