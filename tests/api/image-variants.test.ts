@@ -86,6 +86,17 @@ describe.each(databaseKinds())('image thumbnails (%s)', (kind) => {
     }
   });
 
+  test('a JPEG under 5 MB saved at a lower quality than ours is still accepted: it is written again at a quality that fits', async () => {
+    const noise = sharp({ create: { width: 4000, height: 3200, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } });
+    const sent = new Uint8Array(await noise.jpeg({ quality: 70 }).toBuffer());
+    expect(sent.byteLength).toBeGreaterThan(4_000_000); // at quality 90 it would be past 5 MB
+    expect(sent.byteLength).toBeLessThan(5_242_880);
+    const res = await t.request('POST', '/image/upload', { body: uploadForm({ bytes: sent, name: 'big.jpg', type: 'image/jpeg' }), token });
+    expect(res.status).toBe(200);
+    expect(res.body.bytes).toBeLessThanOrEqual(5_242_880);
+    expect(await sizeOf(await get(`/media/${res.body.public_id}.jpg`))).toEqual({ format: 'jpeg', width: 4000, height: 3200 });
+  }, 30_000);
+
   test('a small picture is never enlarged', async () => {
     const tiny = new Uint8Array(await sharp({ create: { width: 200, height: 100, channels: 3, background: '#888' } }).png().toBuffer());
     const publicId = await upload(tiny, 'image/png');

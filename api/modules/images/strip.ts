@@ -34,7 +34,7 @@ export async function stripStoredMetadata(ctx: AppContext, options: { dryRun?: b
       else if (carries === null) fail('the image could not be decoded');
       else if (!carries) report.clean += 1;
       else {
-        const bytes = await cleanImage(original.bytes, original.contentType);
+        const bytes = await cleanImage(original.bytes, original.contentType, MAX_IMAGE_BYTES);
         if (!bytes) fail('the image could not be decoded');
         else if (bytes.byteLength > MAX_IMAGE_BYTES) fail('written again it would be larger than 5 MB; left as it is');
         else if (options.dryRun) report.cleaned += 1;

@@ -99,7 +99,7 @@ export async function handleUpload(ctx: AppContext, userId: string, request: Req
   const type = sniffImageType(received);
   if (!type) throw new AppError(415, notAnImageMessage(name));
   // Only the decoded picture is kept: upright, without its metadata, nothing else riding along.
-  const bytes = await cleanImage(received, type);
+  const bytes = await cleanImage(received, type, MAX_IMAGE_BYTES);
   if (!bytes) throw new AppError(415, notAnImageMessage(name));
   if (bytes.byteLength > MAX_IMAGE_BYTES) throw new AppError(413, tooLargeMessage(name));
   const saved = await saveUpload(ctx, userId, bytes, type);
