@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { createLocalImageStore, createS3ImageStore } from '#api/integrations/images/index.ts';
 import { copyImageStore } from '#api/modules/images/copy-store.ts';
+import { stripStoredMetadata } from '#api/modules/images/strip.ts';
 import { backfillVariants } from '#api/modules/images/variants.ts';
 import { jsonLine, progress } from '../format.ts';
 import { CommandError, UsageError } from '../io.ts';
@@ -69,5 +70,35 @@ Example:
         for (const f of report.failed) await io.stdout.write(`  ${f.publicId}: ${f.error}\n`);
       }
       if (report.failed.length > 0) throw new CommandError(`${report.failed.length} image${report.failed.length === 1 ? '' : 's'} got no thumbnails`);
+    });
+
+  images
+    .command('strip-metadata')
+    .description('Remove EXIF (GPS, owner, camera serial), XMP and IPTC from every stored original, applying its orientation first; safe to re-run.')
+    .option('--dry-run', 'only count the images that carry metadata; change nothing')
+    .option('--json', 'print the summary as JSON')
+    .addHelpText(
+      'after',
+      `
+New uploads are stored without metadata; this cleans the ones stored before. Each image that
+still carries metadata is written again under the same address (browsers may keep the old copy
+in their cache). Thumbnails never carried any.
+
+Example:
+  $ swappoints images strip-metadata --dry-run
+  $ swappoints images strip-metadata`,
+    )
+    .action(async (options: { dryRun?: boolean; json?: boolean }) => {
+      const ctx = await session.context();
+      const bar = progress(io.stderr, 'Images checked');
+      const report = await stripStoredMetadata(ctx, { dryRun: options.dryRun, onProgress: (done, total) => bar.update(done, total) });
+      bar.done();
+      if (options.json) await io.stdout.write(jsonLine({ dryRun: Boolean(options.dryRun), ...report }));
+      else {
+        const verb = options.dryRun ? 'would be cleaned' : 'cleaned';
+        await io.stdout.write(`${report.cleaned} ${verb}, ${report.clean} already without metadata, ${report.failed.length} failed, of ${report.total} images.\n`);
+        for (const f of report.failed) await io.stdout.write(`  ${f.publicId}: ${f.error}\n`);
+      }
+      if (report.failed.length > 0) throw new CommandError(`${report.failed.length} image${report.failed.length === 1 ? '' : 's'} could not be checked or cleaned`);
     });
 }

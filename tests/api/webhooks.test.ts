@@ -26,6 +26,8 @@ function changingResolver(first: string[], later: string[]): Resolve & { calls: 
   return Object.assign(async (host: string) => (calls.push(host) === 1 ? first : later).map((address) => ({ address })), { calls });
 }
 
+const CARRY_PRIVATE_IPV4 = ['2002:a00:1::1', '64:ff9b::a9fe:a9fe', '64:ff9b:1::cb00:710a', '::ffff:7f00:1', '2001:0:cb00:7101::f5ff:fffe']; // 6to4, NAT64 (both), mapped, Teredo
+
 const verified = (secret: string, hook: { headers: Record<string, string>; body: string }) => new Webhook(secret).verify(hook.body, hook.headers) as any;
 
 describe.each(databaseKinds())('signed webhooks (%s)', (kind) => {
@@ -325,6 +327,7 @@ describe.each(databaseKinds())('webhooks are safe by default (%s)', (kind) => {
     ['https://[::1]/hooks', 'Webhook URLs must not point to a private, loopback or link-local address.'],
     ['https://[::ffff:10.0.0.1]/hooks', 'Webhook URLs must not point to a private, loopback or link-local address.'],
     ['https://[fd00::1]/hooks', 'Webhook URLs must not point to a private, loopback or link-local address.'],
+    ...CARRY_PRIVATE_IPV4.map((a) => [`https://[${a}]/hooks`, 'Webhook URLs must not point to a private, loopback or link-local address.'] as const),
     ['https://localhost/hooks', 'Webhook URLs must not point to a private, loopback or link-local address.'],
     [`https://${hostname()}/hooks`, `(${hostname()} resolves to`],
     ['https://user:pw@example.com/hooks', 'The URL must not contain a user name or password.'],
@@ -371,6 +374,15 @@ describe.each(databaseKinds())('webhooks are safe by default (%s)', (kind) => {
     // it was sent (to 203.0.113.10, which has no such receiver), not refused; the error names the URL, not the address
     expect(delivery.last_error).not.toStartWith('Not sent');
     expect(delivery.last_error).not.toContain('203.0.113.10');
+  });
+
+  test('a name resolving to a 6to4 or Teredo address that carries a private IPv4 address is refused at delivery', async () => {
+    const values = { url: 'https://hooks.tunnel.test/hooks', events: ['request.created'], secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' };
+    const endpoint = await t.ctx.db.insertInto('webhook_endpoints').values(values).returning('id').executeTakeFirstOrThrow();
+    await createRequest(t, await signInPerson(t));
+    expect(await deliverDueWebhooks(t.ctx, { resolve: changingResolver(['2001:0:cb00:7101::80ff:fffe', '2002:a9fe:a9fe::1'], ['2001:0:cb00:7101::80ff:fffe']) })).toEqual({ claimed: 1, succeeded: 0, failed: 1 });
+    const delivery = await t.ctx.db.selectFrom('webhook_deliveries').selectAll().where('endpoint_id', '=', endpoint.id).executeTakeFirstOrThrow();
+    expect(delivery.last_error).toBe('Not sent: Webhook URLs must not point to a private, loopback or link-local address. (hooks.tunnel.test resolves to 2001:0:cb00:7101::80ff:fffe)');
   });
 
   test('a name with one private address among public ones is refused at delivery, naming that address', async () => {

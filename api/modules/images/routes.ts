@@ -44,7 +44,7 @@ export function imageRoutes(ctx: AppContext, auth: AuthPlugin) {
         response: { 200: UploadResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 413: ErrorBody, 415: ErrorBody, 429: ErrorBody, 503: ErrorBody },
         detail: {
           summary: 'Upload one product image (multipart: file, upload_preset, cloud_name)',
-          description: 'JPEG, PNG, WebP, GIF or AVIF, judged by the bytes; 5 MB at most; 20 unattached uploads per user at most.',
+          description: 'JPEG, PNG, WebP, GIF or AVIF, judged by the bytes and decoded (415 when it does not decode); stored upright and without EXIF, XMP or IPTC metadata; 5 MB at most; 20 unattached uploads per user at most.',
           requestBody: {
             required: true,
             content: {
@@ -75,11 +75,10 @@ export function imageRoutes(ctx: AppContext, auth: AuthPlugin) {
             throw imageStoreFailed(ctx, 'get variant', error);
           });
           if (!found) throw notFound(NO_SUCH_IMAGE);
-          const headers: Record<string, string> = { 'content-type': found.object.contentType, 'x-content-type-options': 'nosniff' };
-          // A variant never changes; the original standing in for one that could not be made may be replaced by it later.
-          headers['cache-control'] = found.kind === 'variant' ? 'public, max-age=31536000, immutable' : 'public, max-age=300';
-          if (found.object.byteSize >= 0) headers['content-length'] = String(found.object.byteSize);
-          return new Response(found.object.body, { status: 200, headers });
+          // A variant never changes.
+          const headers: Record<string, string> = { 'content-type': found.contentType, 'x-content-type-options': 'nosniff', 'cache-control': 'public, max-age=31536000, immutable' };
+          if (found.byteSize >= 0) headers['content-length'] = String(found.byteSize);
+          return new Response(found.body, { status: 200, headers });
         }
         const match = MEDIA_FILE.exec(params.file);
         const wanted = match ? contentTypeOfExtension(match[2]!) : undefined;
@@ -109,7 +108,7 @@ export function imageRoutes(ctx: AppContext, auth: AuthPlugin) {
         params: MediaParams,
         detail: {
           summary: 'A stored image (public, cacheable forever)',
-          description: '`<public_id>.<ext>` is the upload; `<public_id>.w<width>.webp` a thumbnail made at upload (the original stands in until it exists).',
+          description: '`<public_id>.<ext>` is the upload; `<public_id>.w<width>.webp` a thumbnail made at upload, or on first request for an older image (404 when the image cannot be resized: an original is never served under a thumbnail\'s name). Every stored image is decoded and written again, without EXIF, XMP or IPTC metadata.',
           responses: {
             200: { description: 'The image bytes.', content: { 'image/*': { schema: { type: 'string', format: 'binary' } } } },
             304: { description: 'Not modified since the ETag the client holds.' },

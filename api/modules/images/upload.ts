@@ -1,5 +1,6 @@
 import type { AppContext } from '#api/context.ts';
 import { AppError, badRequest } from '#api/lib/errors.ts';
+import { cleanImage } from './clean.ts';
 import { MAX_IMAGE_BYTES, notAnImageMessage, tooLargeMessage } from './rules.ts';
 import { saveUpload, type ImageRef } from './service.ts';
 import { sniffImageType } from './sniff.ts';
@@ -71,7 +72,8 @@ function concat(chunks: Uint8Array[]): Uint8Array {
 
 /**
  * Handles one upload of the Cloudinary-compatible contract: multipart `file` (plus
- * `upload_preset` and `cloud_name`, accepted and ignored). The type comes from the bytes only.
+ * `upload_preset` and `cloud_name`, accepted and ignored). The type comes from the bytes only, and
+ * the file must decode as that type: what is stored is the picture written again (cleanImage).
  */
 export async function handleUpload(ctx: AppContext, userId: string, request: Request): Promise<ImageRef & { contentType: string; byteSize: number }> {
   const contentType = request.headers.get('content-type') ?? '';
@@ -93,9 +95,13 @@ export async function handleUpload(ctx: AppContext, userId: string, request: Req
   const name = displayName(file instanceof File ? file.name : undefined);
   if (file.size > MAX_IMAGE_BYTES) throw new AppError(413, tooLargeMessage(name));
 
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const type = sniffImageType(bytes);
+  const received = new Uint8Array(await file.arrayBuffer());
+  const type = sniffImageType(received);
   if (!type) throw new AppError(415, notAnImageMessage(name));
+  // Only the decoded picture is kept: upright, without its metadata, nothing else riding along.
+  const bytes = await cleanImage(received, type, MAX_IMAGE_BYTES);
+  if (!bytes) throw new AppError(415, notAnImageMessage(name));
+  if (bytes.byteLength > MAX_IMAGE_BYTES) throw new AppError(413, tooLargeMessage(name));
   const saved = await saveUpload(ctx, userId, bytes, type);
   return { ...saved, contentType: type, byteSize: bytes.byteLength };
 }

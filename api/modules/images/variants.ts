@@ -1,6 +1,6 @@
-import sharp from 'sharp';
 import type { AppContext } from '#api/context.ts';
 import { imageKey, isImageContentType, variantKey, type ImageContentType, type StoredObject } from '#api/integrations/images/index.ts';
+import { decodeImage } from './clean.ts';
 import { VARIANT_WIDTHS, variantName, type VariantWidth } from './rules.ts';
 
 /**
@@ -10,14 +10,12 @@ import { VARIANT_WIDTHS, variantName, type VariantWidth } from './rules.ts';
  * or from `swappoints images variants`.
  */
 
-/** A 5 MB file can still decode to a huge bitmap (a decompression bomb): refuse past 50 megapixels. */
-const MAX_INPUT_PIXELS = 50_000_000;
 const WEBP_QUALITY = 78;
 
 export async function renderVariants(original: Uint8Array): Promise<Map<VariantWidth, Uint8Array>> {
   const out = new Map<VariantWidth, Uint8Array>();
   // rotate() with no angle applies the EXIF orientation, which WebP output would otherwise drop.
-  const source = sharp(original, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+  const source = decodeImage(original).rotate();
   for (const width of VARIANT_WIDTHS) {
     const bytes = await source
       .clone()
@@ -47,7 +45,7 @@ export async function storeVariants(ctx: AppContext, publicId: string, original:
   }
 }
 
-async function originalOf(ctx: AppContext, publicId: string): Promise<{ contentType: ImageContentType; bytes: Uint8Array } | null> {
+export async function originalOf(ctx: AppContext, publicId: string): Promise<{ contentType: ImageContentType; bytes: Uint8Array } | null> {
   const row = await ctx.db.selectFrom('request_images').select('content_type').where('public_id', '=', publicId).executeTakeFirst();
   if (!row || !isImageContentType(row.content_type)) return null;
   const stored = await ctx.images.get(imageKey(publicId, row.content_type));
@@ -67,24 +65,18 @@ function makeOnce(ctx: AppContext, publicId: string, original: Uint8Array): Prom
   return job;
 }
 
-export type VariantResult = { kind: 'variant'; object: StoredObject } | { kind: 'original'; object: StoredObject } | null;
-
 /**
  * A variant of an image: stored, or made now from the original (lazily, for uploads from before
- * thumbnails). When the original cannot be resized it is returned instead; null when there is no such image.
+ * thumbnails). Null when there is no such image or its original cannot be resized: an original is
+ * never served under a thumbnail's name.
  */
-export async function readVariant(ctx: AppContext, publicId: string, width: VariantWidth): Promise<VariantResult> {
+export async function readVariant(ctx: AppContext, publicId: string, width: VariantWidth): Promise<StoredObject | null> {
   const key = variantKey(publicId, variantName(width), 'image/webp');
   const stored = await ctx.images.get(key);
-  if (stored) return { kind: 'variant', object: stored };
+  if (stored) return stored;
   const original = await originalOf(ctx, publicId);
-  if (!original) return null;
-  if (await makeOnce(ctx, publicId, original.bytes)) {
-    const made = await ctx.images.get(key);
-    if (made) return { kind: 'variant', object: made };
-  }
-  const again = await ctx.images.get(imageKey(publicId, original.contentType));
-  return again ? { kind: 'original', object: again } : null;
+  if (!original || !(await makeOnce(ctx, publicId, original.bytes))) return null;
+  return ctx.images.get(key);
 }
 
 export interface BackfillReport {

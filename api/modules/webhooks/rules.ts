@@ -85,20 +85,36 @@ function ipv6Groups(address: string): number[] | null {
   return groups.map((g) => parseInt(g, 16));
 }
 
-/** True for an address no webhook may reach: private, loopback, link-local, unique-local, multicast or unspecified (IPv4 or IPv6, mapped forms too). */
+const ipv4Of = (high: number, low: number) => [high >> 8, high & 255, low >> 8, low & 255];
+
+/**
+ * The IPv4 addresses an IPv6 address carries, for the forms that reach one: IPv4-mapped and
+ * -compatible (`::ffff:0:0/96`, `::/96`), IPv4-translated (`::ffff:0:0:0/96`), NAT64 (`64:ff9b::/96`),
+ * 6to4 (`2002::/16`, the relay's IPv4 in bits 16-48) and Teredo (`2001::/32`: the server's IPv4,
+ * and the client's in the last 32 bits XOR 0xffffffff). Null when the address carries none.
+ */
+function embeddedIpv4(g: number[]): number[][] | null {
+  const zeros = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
+  if (zeros(0, 5) && (g[5] === 0xffff || g[5] === 0)) return [ipv4Of(g[6]!, g[7]!)];
+  if (zeros(0, 4) && g[4] === 0xffff && g[5] === 0) return [ipv4Of(g[6]!, g[7]!)];
+  if (g[0] === 0x64 && g[1] === 0xff9b && zeros(2, 6)) return [ipv4Of(g[6]!, g[7]!)];
+  if (g[0] === 0x2002) return [ipv4Of(g[1]!, g[2]!)];
+  if (g[0] === 0x2001 && g[1] === 0) return [ipv4Of(g[2]!, g[3]!), ipv4Of(g[6]! ^ 0xffff, g[7]! ^ 0xffff)];
+  return null;
+}
+
+/** True for an address no webhook may reach: private, loopback, link-local, unique-local, multicast or unspecified (IPv4 or IPv6, forms that carry an IPv4 address too). */
 export function isPrivateAddress(address: string): boolean {
   const v4 = ipv4Parts(address);
   if (v4) return privateIpv4(v4);
   const g = ipv6Groups(address);
   if (!g) return true; // not an address we understand: refuse
-  const embeddedV4 = [g[6]! >> 8, g[6]! & 255, g[7]! >> 8, g[7]! & 255];
-  if (g.slice(0, 5).every((x) => x === 0) && (g[5] === 0xffff || g[5] === 0)) {
-    // ::ffff:a.b.c.d (mapped), ::a.b.c.d (compatible), ::1 and ::
-    if (g[5] === 0 && g[6] === 0) return true;
-    return privateIpv4(embeddedV4);
-  }
-  if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0)) return privateIpv4(embeddedV4); // NAT64
-  return (g[0]! & 0xfe00) === 0xfc00 || (g[0]! & 0xffc0) === 0xfe80 || (g[0]! & 0xff00) === 0xff00 || g[0] === 0x2001 && g[1] === 0xdb8;
+  if (g.slice(0, 6).every((x) => x === 0) && g[6] === 0) return true; // ::1 and ::
+  // NAT64 local-use (RFC 8215): the network's own translator, wherever it puts the IPv4 address.
+  if (g[0] === 0x64 && g[1] === 0xff9b && g[2] === 1) return true;
+  const carried = embeddedIpv4(g);
+  if (carried) return carried.some(privateIpv4);
+  return (g[0]! & 0xfe00) === 0xfc00 || (g[0]! & 0xffc0) === 0xfe80 || (g[0]! & 0xff00) === 0xff00 || (g[0] === 0x2001 && g[1] === 0xdb8);
 }
 
 /** Checks a webhook URL as written (the address it resolves to is checked again at every delivery). Returns the problem, or null. */
