@@ -34,9 +34,11 @@ describe.each(cliKinds())('swappoints backup and restore (%s database)', (kind) 
   let work: string;
   let archive: string;
   let before: Awaited<ReturnType<typeof snapshot>>;
+  /** the backup every test reads, taken once here: tests run in a random order */
+  let backup: Awaited<ReturnType<typeof runCli>>;
   const targets: CliTarget[] = [];
   const freshTarget = async () => {
-    const target = await cliTarget(kind);
+    const target = await cliTarget(kind, { empty: true });
     targets.push(target);
     return target;
   };
@@ -49,6 +51,7 @@ describe.each(cliKinds())('swappoints backup and restore (%s database)', (kind) 
       for (const stage of ['pending', 'approved', 'credited', 'completed'] as const) await requestAt(ctx, stage);
       return snapshot(ctx);
     });
+    backup = await runCli(['backup', '--out', archive, '--json'], source.env);
   });
   afterAll(async () => {
     await source?.cleanup();
@@ -57,7 +60,7 @@ describe.each(cliKinds())('swappoints backup and restore (%s database)', (kind) 
   });
 
   test('backup --out FILE --json writes one archive of the database and the images, and says what is in it', async () => {
-    const res = await runCli(['backup', '--out', archive, '--json'], source.env);
+    const res = backup;
     expect(res.stderr).toBe('');
     expect(res.code).toBe(0);
     const report = JSON.parse(res.stdout);
@@ -112,7 +115,7 @@ describe.each(cliKinds())('swappoints backup and restore (%s database)', (kind) 
     const bin = join(work, 'bin-without-pg-tools');
     mkdirSync(bin);
     symlinkSync(process.execPath, join(bin, 'bun'));
-    const res = await runCli(['backup', '--out', file], { ...source.env, PATH: bin });
+    const res = await runCli(['backup', '--out', file], { ...source.env, PATH: bin }, { subprocess: true });
     expect(res.code).toBe(1);
     expect(res.stderr).toContain('pg_dump is not installed');
     expect(res.stderr).toContain('apt-get install postgresql-client');
@@ -152,7 +155,7 @@ describe('a backup while the server runs on the embedded database', () => {
     expect(res.stderr).toBe('');
     expect(res.code).toBe(0);
 
-    const restored = await cliTarget('embedded');
+    const restored = await cliTarget('embedded', { empty: true });
     try {
       expect((await runCli(['restore', file], restored.env)).code).toBe(0);
       const after = await withContext(restored.env, snapshot);
@@ -167,7 +170,9 @@ describe('a backup while the server runs on the embedded database', () => {
   });
 
   test('restore refuses the DATA_DIR the running server holds', async () => {
-    const res = await runCli(['restore', join(work, 'live.tar'), '--force'], target.env);
+    const file = join(work, 'refused.tar');
+    expect((await runCli(['backup', '--out', file], target.env)).code).toBe(0);
+    const res = await runCli(['restore', file, '--force'], target.env);
     expect(res.code).toBe(2);
     expect(res.stderr).toContain('is using');
     expect(res.stderr).toContain('stop it before restoring');

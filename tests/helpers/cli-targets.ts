@@ -11,15 +11,16 @@ export interface CliTarget {
 
 /**
  * A fresh database of one kind: the embedded one in a new DATA_DIR, or a new PostgreSQL database;
- * migrated, with no data (copies of a migrated template: creating each from nothing takes seconds).
+ * migrated, with no data (copies of a migrated template: creating each from nothing takes seconds),
+ * or with `empty`, not even migrated (an empty DATA_DIR, an empty database: what a restore fills).
  */
-export async function cliTarget(name: CliTarget['name']): Promise<CliTarget> {
+export async function cliTarget(name: CliTarget['name'], options: { empty?: boolean } = {}): Promise<CliTarget> {
   const dataDir = tempDataDir();
   if (name === 'embedded') {
-    await seedMigratedDataDir(dataDir);
+    if (!options.empty) await seedMigratedDataDir(dataDir);
     return { name, env: { DATA_DIR: dataDir, DATABASE_URL: undefined }, cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) };
   }
-  const pg = await createPostgresDatabase({ migrated: true });
+  const pg = await createPostgresDatabase({ migrated: !options.empty });
   return {
     name,
     env: { DATA_DIR: dataDir, DATABASE_URL: pg.url },
