@@ -145,6 +145,17 @@ export interface ExchangeRequestsTable {
   updated_at: Timestamp;
 }
 
+/** A request its customer cancelled (migration 014): kept for the customer's "Cancelled" filter; the request row itself is deleted. */
+export interface CancelledRequestsTable {
+  request_id: string;
+  user_id: string;
+  product_name: string;
+  brand: string;
+  condition: Condition;
+  created_at: Timestamp;
+  cancelled_at: CreatedAt;
+}
+
 export interface RequestImagesTable {
   id: Generated<string>;
   request_id: string | null;
@@ -326,6 +337,7 @@ export interface Database {
   warehouses: WarehousesTable;
   exchange_requests: ExchangeRequestsTable;
   request_images: RequestImagesTable;
+  cancelled_requests: CancelledRequestsTable;
   request_events: RequestEventsTable;
   credit_ledger: CreditLedgerTable;
   mail_outbox: MailOutboxTable;

@@ -36,14 +36,20 @@ export function statusBadge(status: string | null | undefined): { label: string;
   return BADGES[displayStatus(status)];
 }
 
-/** The status filter of /exchange: '' is every status. */
+/**
+ * The status filter of /exchange: '' is every status. 'cancelled' is not a status (a cancelled
+ * request is deleted): it lists what the customer cancelled, from GET /api/exchange/cancelled.
+ */
 export const STATUS_FILTERS = [
   { value: '', label: 'All Statuses' },
   { value: 'pending', label: 'Pending' },
   { value: 'approved', label: 'Approved' },
   { value: 'declined', label: 'Declined' },
   { value: 'completed', label: 'Completed' },
+  { value: 'cancelled', label: 'Cancelled' },
 ] as const;
+
+export type ListFilter = (typeof STATUS_FILTERS)[number]['value'];
 
 // ---- transit ------------------------------------------------------------------------------------
 
@@ -129,11 +135,11 @@ export function showingRange(page: number, pageSize: number, total: number): str
 }
 
 /** Reads /exchange's URL (q, status, page) into a valid view; anything odd falls back to the default. */
-export function listView(query: string | URLSearchParams): { q: string; status: DisplayStatus | ''; page: number } {
+export function listView(query: string | URLSearchParams): { q: string; status: ListFilter; page: number } {
   const params = typeof query === 'string' ? new URLSearchParams(query) : query;
   const q = (params.get('q') ?? '').slice(0, 200);
   const rawStatus = params.get('status') ?? '';
-  const status = STATUS_FILTERS.some((f) => f.value === rawStatus) ? (rawStatus as DisplayStatus | '') : '';
+  const status = STATUS_FILTERS.find((f) => f.value === rawStatus)?.value ?? '';
   const page = Number(params.get('page') ?? '1');
   return { q, status, page: Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1 };
 }

@@ -141,6 +141,7 @@ describe('dashboard and list', () => {
   test('the list view lives in the URL, and odd values fall back', () => {
     expect(listView('q=ink&status=approved&page=2')).toEqual({ q: 'ink', status: 'approved', page: 2 });
     expect(listView('status=nope&page=-3')).toEqual({ q: '', status: '', page: 1 });
+    expect(listView('status=cancelled')).toEqual({ q: '', status: 'cancelled', page: 1 });
     expect(listHref({ q: 'a b', status: 'pending', page: 1 })).toBe('/exchange?q=a+b&status=pending');
     expect(listHref({})).toBe('/exchange');
   });

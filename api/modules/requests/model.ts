@@ -55,6 +55,18 @@ const valuationDetailFields = {
 export const ExchangeRequest = t.Object(exchangeRequestFields);
 export const AdminExchangeRequest = t.Object({ ...exchangeRequestFields, userEmail: t.String() });
 
+/** A request its customer cancelled: what is kept of it after the delete (no images, no status). */
+export const CancelledRequest = t.Object({
+  /** the id the request had */
+  id: uuid,
+  productName: t.String(),
+  brand: t.String(),
+  condition: literals(CONDITIONS),
+  /** when the request was submitted */
+  createdAt: dateTime,
+  cancelledAt: dateTime,
+});
+
 export const RequestEvent = t.Object({
   id: t.Number(),
   type: literals(EVENT_TYPES),
@@ -161,6 +173,7 @@ export type ShippingDetails = UnwrapSchema<typeof ShippingDetails>;
 export type ExchangeRequest = UnwrapSchema<typeof ExchangeRequest>;
 export type AdminExchangeRequest = UnwrapSchema<typeof AdminExchangeRequest>;
 export type RequestEvent = UnwrapSchema<typeof RequestEvent>;
+export type CancelledRequest = UnwrapSchema<typeof CancelledRequest>;
 export type ExchangeRequestDetail = UnwrapSchema<typeof ExchangeRequestDetail>;
 export type AdminExchangeRequestDetail = UnwrapSchema<typeof AdminExchangeRequestDetail>;
 export type CreditedExchangeRequest = UnwrapSchema<typeof CreditedExchangeRequest>;

@@ -6,10 +6,10 @@ import { isUuid } from '#api/lib/request-meta.ts';
 import { imagesOf } from '#api/modules/images/service.ts';
 import { cleanText, containsPattern } from '#api/lib/text.ts';
 import { pageOf, type ListResult, type PageRequest } from '#api/lib/paging.ts';
-import type { AdminExchangeRequest, ExchangeRequest, RequestCounts } from './model.ts';
+import type { AdminExchangeRequest, CancelledRequest, ExchangeRequest, RequestCounts } from './model.ts';
 import { TAB_STATES, type AdminSort, type SortOrder } from './rules.ts';
 import { stateCondition } from './state-sql.ts';
-import { toExchangeRequest } from './serialize.ts';
+import { toCancelledRequest, toExchangeRequest } from './serialize.ts';
 
 export const CUSTOMER_NOT_FOUND = "Exchange request not found or you don't have permission to view it.";
 export const ADMIN_NOT_FOUND = 'Exchange request not found';
@@ -116,6 +116,27 @@ export async function listCustomerRequests(db: Db, userId: string, filter: Custo
   }
   const { rows, total } = await runList(db, base, filter);
   return { items: await withImages(db, rows), total };
+}
+
+/**
+ * GET /api/exchange/cancelled: what the customer cancelled, last cancelled first; q searches product
+ * name and brand. Only the customer's own cancellations are recorded here (an admin's deletion is not).
+ */
+export async function listCancelledRequests(db: Db, userId: string, filter: PageRequest & { q?: string }): Promise<ListResult<CancelledRequest>> {
+  let base = db.selectFrom('cancelled_requests').where('user_id', '=', userId);
+  const q = cleanText(filter.q);
+  if (q) {
+    const like = containsPattern(q);
+    base = base.where((eb) => eb.or([eb(eb.fn('lower', ['product_name']), 'like', like), eb(eb.fn('lower', ['brand']), 'like', like)]));
+  }
+  const page = pageOf(filter);
+  let rowsQuery = base.selectAll().orderBy('cancelled_at', 'desc').orderBy('request_id', 'asc');
+  if (page) rowsQuery = rowsQuery.limit(page.limit).offset(page.offset);
+  const [rows, counted] = await Promise.all([
+    rowsQuery.execute(),
+    page ? base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow() : undefined,
+  ]);
+  return { items: rows.map(toCancelledRequest), total: counted ? Number(counted.total) : rows.length };
 }
 
 export interface AdminListFilter extends PageRequest {

@@ -36,21 +36,32 @@ async function removeRequest(
   return removed.row;
 }
 
-/** DELETE /api/exchange/{id}: the owner withdraws a request while it is still pending. */
+/** What the customer's "Cancelled" filter lists of a request they cancelled (the row itself is deleted). */
+async function keepCancelled(trx: Db, row: ExchangeRequestRow): Promise<void> {
+  await trx
+    .insertInto('cancelled_requests')
+    .values({ request_id: row.id, user_id: row.user_id, product_name: row.product_name, brand: row.brand, condition: row.condition, created_at: row.created_at })
+    .execute();
+}
+
+/** DELETE /api/exchange/{id}: the owner withdraws a request while it is still pending; a record of it stays for the "Cancelled" filter. */
 export async function cancelRequest(ctx: AppContext, user: { id: string; email: string }, id: string | undefined): Promise<void> {
   const row = await findRequest(ctx.db, id);
   if (!row || row.user_id !== user.id) throw notFound(CUSTOMER_NOT_FOUND);
   const removed = await removeRequest(
     ctx,
     row.id,
-    (trx) =>
-      trx
+    async (trx) => {
+      const deleted = await trx
         .deleteFrom('exchange_requests')
         .where('id', '=', row.id)
         .where('user_id', '=', user.id)
         .where((eb) => stateCondition(eb, STEPS.cancel))
         .returningAll()
-        .executeTakeFirst(),
+        .executeTakeFirst();
+      if (deleted) await keepCancelled(trx, deleted);
+      return deleted;
+    },
     (r) => ({ requestId: r.id, type: 'cancelled', actor: { id: user.id, email: user.email, role: 'customer' }, fromStatus: r.status }),
   );
   if (removed) return;

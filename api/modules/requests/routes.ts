@@ -1,7 +1,7 @@
 import { Elysia, t } from 'elysia';
 import type { AppContext } from '#api/context.ts';
 import { listAnswer, pagedByDefault } from '#api/lib/paging.ts';
-import { Deleted, ErrorBody } from '#api/lib/schema.ts';
+import { Deleted, ErrorBody, PagingQuery } from '#api/lib/schema.ts';
 import type { AuthPlugin } from '#api/modules/auth/plugin.ts';
 import { adminRequestDetail, customerRequestDetail } from './detail.ts';
 import { actorOf } from './events.ts';
@@ -9,6 +9,7 @@ import {
   AdminExchangeRequest,
   AdminExchangeRequestDetail,
   AdminListQuery,
+  CancelledRequest,
   CountsQuery,
   CreateExchangeBody,
   CustomerListQuery,
@@ -19,7 +20,7 @@ import {
   StatusBody,
   TransitBody,
 } from './model.ts';
-import { countAdminTabs, listAdminRequests, listCustomerRequests, withImages, type AdminTab } from './queries.ts';
+import { countAdminTabs, listAdminRequests, listCancelledRequests, listCustomerRequests, withImages, type AdminTab } from './queries.ts';
 import { cancelRequest, deleteRequest } from './remove.ts';
 import { changeStatus, createRequest, markReceived, submitShipping } from './service.ts';
 import { correctShipping } from './shipping.ts';
@@ -58,6 +59,20 @@ export function requestRoutes(ctx: AppContext, auth: AuthPlugin) {
         query: CustomerListQuery,
         response: { 200: t.Array(ExchangeRequest), 400: ErrorBody, ...signedIn },
         detail: { summary: 'Your trade-in requests', description: 'The signed-in customer\'s requests, newest first (page, pageSize, q, status optional; total in X-Total-Count).' },
+      },
+    )
+    .get(
+      '/cancelled',
+      async ({ query, user, set }) => listAnswer(set, await listCancelledRequests(ctx.db, user.id, pagedByDefault(query))),
+      {
+        auth: true,
+        query: PagingQuery,
+        response: { 200: t.Array(CancelledRequest), 400: ErrorBody, ...signedIn },
+        detail: {
+          summary: 'Your cancelled requests',
+          description:
+            'The requests the signed-in customer cancelled, last cancelled first (page, pageSize, q optional; total in X-Total-Count). A cancelled request is deleted and so appears in no other list or count; this keeps its product, brand, condition and dates, without images. A request an admin deleted is not listed.',
+        },
       },
     )
     .get(

@@ -1,6 +1,7 @@
-import type { ExchangeRequestRow, RequestEvent as RequestEventRow } from '#api/db/types.ts';
+import type { CancelledRequestsTable, ExchangeRequestRow, RequestEvent as RequestEventRow } from '#api/db/types.ts';
+import type { Selectable } from 'kysely';
 import { storedQuote } from '#api/modules/valuation/quote.ts';
-import type { ExchangeRequest, ImageRef, RequestEvent } from './model.ts';
+import type { CancelledRequest, ExchangeRequest, ImageRef, RequestEvent } from './model.ts';
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
@@ -65,5 +66,17 @@ export function toRequestEvent(row: RequestEventRow, viewer: 'customer' | 'admin
     toStatus: row.to_status,
     note: row.note,
     createdAt: iso(row.created_at),
+  };
+}
+
+/** What is kept of a cancelled request, as the API's JSON. */
+export function toCancelledRequest(row: Selectable<CancelledRequestsTable>): CancelledRequest {
+  return {
+    id: row.request_id,
+    productName: row.product_name,
+    brand: row.brand,
+    condition: row.condition,
+    createdAt: iso(row.created_at),
+    cancelledAt: iso(row.cancelled_at),
   };
 }

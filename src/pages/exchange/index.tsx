@@ -1,6 +1,7 @@
 import { Inbox } from 'lucide-react';
 import type { PageProps } from 'waku/router';
-import type { ExchangeRequest } from '#api/modules/requests/model.ts';
+import type { CancelledRequest, ExchangeRequest } from '#api/modules/requests/model.ts';
+import { CancelledCard } from '#src/components/customer/cancelled-card.tsx';
 import { ExchangeCard } from '#src/components/customer/exchange-card.tsx';
 import { ListFilters } from '#src/components/customer/list-filters.tsx';
 import { LoadFailedAlert } from '#src/components/customer/load-failed-alert.tsx';
@@ -18,6 +19,8 @@ const LOAD_FAILED = 'Failed to load your exchange requests. Please try again lat
 async function fetchPage(view: ReturnType<typeof listView>) {
   const params = new URLSearchParams({ page: String(view.page), pageSize: String(LIST_PAGE_SIZE) });
   if (view.q.trim()) params.set('q', view.q.trim());
+  // 'Cancelled' is not a status: those requests were deleted, and what was kept of them has its own list
+  if (view.status === 'cancelled') return api<CancelledRequest[]>(`/api/exchange/cancelled?${params}`);
   if (view.status) params.set('status', view.status);
   return api<ExchangeRequest[]>(`/api/exchange?${params}`);
 }
@@ -35,6 +38,12 @@ export default async function MyExchangesPage({ path, query }: PageProps<'/excha
   const total = result.total ?? requests.length;
   const locale = requestLocale();
   const filtered = view.q.trim() !== '' || view.status !== '';
+  const emptyText =
+    view.status === 'cancelled'
+      ? 'Requests you cancel while they are pending are listed here.'
+      : filtered
+        ? 'Try a different search or status, or start a new exchange.'
+        : 'Trade in a used product for store credit: start your first exchange.';
 
   return (
     <>
@@ -52,10 +61,8 @@ export default async function MyExchangesPage({ path, query }: PageProps<'/excha
           {result.ok && requests.length === 0 ? (
             <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed bg-card px-4 py-12 text-center">
               <Inbox className="size-10 text-muted-foreground" aria-hidden="true" />
-              <h2 className="text-lg font-semibold">No exchange requests found</h2>
-              <p className="text-sm text-muted-foreground">
-                {filtered ? 'Try a different search or status, or start a new exchange.' : 'Trade in a used product for store credit: start your first exchange.'}
-              </p>
+              <h2 className="text-lg font-semibold">{view.status === 'cancelled' ? 'No cancelled requests' : 'No exchange requests found'}</h2>
+              <p className="text-sm text-muted-foreground">{emptyText}</p>
               <NewExchangeLink />
             </div>
           ) : null}
@@ -64,10 +71,10 @@ export default async function MyExchangesPage({ path, query }: PageProps<'/excha
               <p className="text-sm text-muted-foreground" role="status" data-testid="showing-range">
                 {showingRange(view.page, LIST_PAGE_SIZE, total)}
               </p>
-              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Exchange requests">
+              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={view.status === 'cancelled' ? 'Cancelled requests' : 'Exchange requests'}>
                 {requests.map((request) => (
                   <li key={request.id} className="flex min-w-0">
-                    <ExchangeCard request={request} locale={locale} />
+                    {'cancelledAt' in request ? <CancelledCard request={request} locale={locale} /> : <ExchangeCard request={request} locale={locale} />}
                   </li>
                 ))}
               </ul>
