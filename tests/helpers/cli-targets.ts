@@ -38,7 +38,7 @@ export function cliKinds(): CliTarget['name'][] {
 
 /** The embedded database in a fresh DATA_DIR; and a fresh PostgreSQL database when DATABASE_URL is set. */
 export async function cliTargets(): Promise<CliTarget[]> {
-  return Promise.all(cliKinds().map(cliTarget));
+  return Promise.all(cliKinds().map((kind) => cliTarget(kind)));
 }
 
 /** Runs `body` against a fresh database of `name`'s kind, for a test whose counts need an empty one. */
