@@ -41,5 +41,21 @@ export const MAX_CREDIT = 10_000_000;
 /** What customers are told to expect between arrival and credit. */
 export const CREDIT_USUALLY_WITHIN_DAYS = 3;
 
+/** The most characters each text field of the request and shipping forms takes: the forms stop there, the API refuses more. */
+export const REQUEST_TEXT_LIMITS = { productName: 200, brand: 100, description: 5000, carrierName: 100, trackingNumber: 100, notes: 2000 } as const;
+
+/** The most characters each warehouse field takes: the form stops there, the API refuses more. */
+export const WAREHOUSE_TEXT_LIMITS: Readonly<Record<string, number>> = {
+  name: 200,
+  addressLine1: 500,
+  addressLine2: 500,
+  city: 200,
+  state: 200,
+  postalCode: 50,
+  country: 200,
+  contactPerson: 200,
+  contactPhone: 100,
+};
+
 /** Longest texts of the valuation guide, and its largest amount. */
 export const VALUATION_LIMITS = { brand: 100, model: 100, name: 200, reason: 500, campaignName: 200, money: MAX_CREDIT } as const;

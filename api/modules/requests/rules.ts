@@ -1,6 +1,6 @@
 import { CONDITIONS, type Condition, type RequestStatus } from '#api/db/types.ts';
 import { todayIn } from '#api/lib/days.ts';
-import { CARRIERS_BY_COUNTRY, CONDITION_LABELS, CREDIT_USUALLY_WITHIN_DAYS, OTHER_COUNTRY_CARRIERS } from '#api/config/shop.ts';
+import { CARRIERS_BY_COUNTRY, CONDITION_LABELS, CREDIT_USUALLY_WITHIN_DAYS, OTHER_COUNTRY_CARRIERS, REQUEST_TEXT_LIMITS } from '#api/config/shop.ts';
 import { tooLongMessage } from '#api/lib/text.ts';
 
 /**
@@ -183,8 +183,8 @@ export function eventLabel(type: string, fromStatus?: string | null): string {
 
 // ---- text limits ---------------------------------------------------------------------------------
 
-/** The most characters each text field of the request and shipping forms takes: the forms stop there, the API refuses more. */
-export const REQUEST_TEXT_LIMITS = { productName: 200, brand: 100, description: 5000, carrierName: 100, trackingNumber: 100, notes: 2000 } as const;
+/** The most characters each text field takes (api/config/shop.ts). */
+export { REQUEST_TEXT_LIMITS };
 /** Each field as its form labels it. */
 export const REQUEST_FIELD_LABELS: Record<keyof typeof REQUEST_TEXT_LIMITS, string> = {
   productName: 'Product Name',

@@ -3,6 +3,7 @@
  * framework import, so `src/` and `cli/` read them from here.
  */
 
+import { WAREHOUSE_TEXT_LIMITS } from '#api/config/shop.ts';
 import { tooLongMessage } from '#api/lib/text.ts';
 
 /** Each field as the warehouse form labels it. */
@@ -18,18 +19,8 @@ export const WAREHOUSE_FIELD_LABELS: Record<string, string> = {
   contactPhone: 'Contact Phone',
 };
 
-/** The most characters each field takes: the form stops there and the API refuses more, with one sentence (`fieldError`). */
-export const WAREHOUSE_LIMITS: Record<string, number> = {
-  name: 200,
-  addressLine1: 500,
-  addressLine2: 500,
-  city: 200,
-  state: 200,
-  postalCode: 50,
-  country: 200,
-  contactPerson: 200,
-  contactPhone: 100,
-};
+/** The most characters each field takes (api/config/shop.ts): the form stops there and the API refuses more, with one sentence (`warehouseFieldError`). */
+export const WAREHOUSE_LIMITS = WAREHOUSE_TEXT_LIMITS;
 
 /** The error for a field that is too long (or not text), named as the form labels it. */
 export const warehouseFieldError = (field: string) => tooLongMessage(WAREHOUSE_FIELD_LABELS[field] ?? field, WAREHOUSE_LIMITS[field] ?? 200);
