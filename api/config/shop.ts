@@ -59,3 +59,14 @@ export const WAREHOUSE_TEXT_LIMITS: Readonly<Record<string, number>> = {
 
 /** Longest texts of the valuation guide, and its largest amount. */
 export const VALUATION_LIMITS = { brand: 100, model: 100, name: 200, reason: 500, campaignName: 200, money: MAX_CREDIT } as const;
+
+/**
+ * The admin actions' texts: the most characters each takes and the label its dialog shows (Approve or
+ * Decline's feedback, Mark as Received's note, Assign Credit's reason below the quote). The dialog
+ * stops there and, at the limit, says the sentence the API refuses more with.
+ */
+export const ADMIN_TEXT_LIMITS = {
+  adminFeedback: { label: 'Admin Feedback', max: 10_000 },
+  adminNote: { label: 'Notes', max: 10_000 },
+  reason: { label: 'Reason for a credit below the quote', max: 2_000 },
+} as const;

@@ -231,6 +231,15 @@ describe.each(databaseKinds())('admin exchange calls (%s)', (kind) => {
       expect(mails[0]!.text_body).toContain('We do not accept opened ink.');
     });
 
+    test("the feedback takes 10000 characters: 'Admin Feedback can be at most 10000 characters.' (the dialog's label and hint)", async () => {
+      const id = await createRequest(t, customer);
+      const res = await setStatus(id, { status: 'declined', adminFeedback: 'x'.repeat(10_001) });
+      expect([res.status, res.body]).toEqual([400, { error: 'Admin Feedback can be at most 10000 characters.' }]);
+      expect((await t.request('GET', `/api/admin/exchange-requests/${id}`, { token: admin.token })).body.status).toBe('pending');
+      const atLimit = await setStatus(id, { status: 'declined', adminFeedback: ` ${'x'.repeat(10_000)} ` });
+      expect([atLimit.status, atLimit.body.adminFeedback.length]).toEqual([200, 10_000]);
+    });
+
     test('the same status again is a 200 no-op: no event, no mail', async () => {
       const id = await requestAt(t, 'declined', customer, admin, warehouseId);
       const before = { events: (await eventsOf(id)).length, mails: (await mailsTo(t, customer.email)).length };
@@ -294,6 +303,15 @@ describe.each(databaseKinds())('admin exchange calls (%s)', (kind) => {
       const again = await receive(id);
       expect(again.status).toBe(409);
       expect(again.body).toEqual({ error: 'This item has already been marked as received.' });
+    });
+
+    test("the note takes 10000 characters: 'Notes can be at most 10000 characters.' (the dialog's label and hint)", async () => {
+      const id = await requestAt(t, 'shipped', customer, admin, warehouseId);
+      const res = await receive(id, { transitStatus: 'received', adminNote: 'x'.repeat(10_001) });
+      expect([res.status, res.body]).toEqual([400, { error: 'Notes can be at most 10000 characters.' }]);
+      expect((await t.request('GET', `/api/admin/exchange-requests/${id}`, { token: admin.token })).body.transitStatus).toBe('shipped');
+      const atLimit = await receive(id, { transitStatus: 'received', adminNote: 'x'.repeat(10_000) });
+      expect([atLimit.status, atLimit.body.transitStatus]).toEqual([200, 'received']);
     });
 
     test('only after shipping details exist (409); only the value received (400)', async () => {

@@ -37,6 +37,10 @@ describe('declining a request', () => {
     await admin.goto(`/admin/exchange/${id}`);
     await admin.getByRole('radio', { name: 'Decline' }).click();
     expect(await admin.getByLabel('Warehouse').count()).toBe(0); // only when approving
+    // the feedback stops at its limit and says so in the API's sentence
+    await admin.getByLabel('Admin Feedback').fill('f'.repeat(10_050));
+    expect((await admin.getByLabel('Admin Feedback').inputValue()).length).toBe(10_000);
+    await see(admin, 'Admin Feedback can be at most 10000 characters.');
     await admin.getByLabel('Admin Feedback').fill('The drum is scratched, so we cannot resell it.');
     await admin.getByRole('button', { name: 'Submit Decision' }).click();
     // a declined request has no process stepper: the outcome and the feedback the customer got
@@ -213,6 +217,9 @@ describe('the admin guard and the error alerts', () => {
     await server.api('PUT', `/api/admin/exchange-requests/${id}/transit`, adminToken, { transitStatus: 'received' });
     await admin.getByRole('button', { name: 'Mark as Received' }).click();
     let dialog = admin.getByRole('dialog', { name: 'Mark as Received' });
+    await dialog.getByLabel('Notes (Optional)').fill('n'.repeat(10_020));
+    expect((await dialog.getByLabel('Notes (Optional)').inputValue()).length).toBe(10_000);
+    await see(dialog, 'Notes can be at most 10000 characters.');
     await dialog.getByRole('button', { name: 'Mark as Received' }).click();
     await see(dialog.getByRole('alert'), 'Failed to update transit status');
     await see(dialog.getByRole('alert'), 'This item has already been marked as received.');

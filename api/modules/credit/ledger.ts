@@ -7,7 +7,7 @@ import { recordEvent, type Actor } from '#api/modules/requests/events.ts';
 import { cleanText } from '#api/lib/text.ts';
 import { notifyCredited } from '#api/modules/requests/notify.ts';
 import { ADMIN_NOT_FOUND, findRequest, requestOr404 } from '#api/modules/requests/queries.ts';
-import { STEPS } from '#api/modules/requests/rules.ts';
+import { adminTextOverLimit, adminTextTooLong, STEPS } from '#api/modules/requests/rules.ts';
 import { stateCondition } from '#api/modules/requests/state-sql.ts';
 import type { ImageRef } from '#api/modules/images/service.ts';
 import { attachInspectionImages, creditBreakdownText, creditMailLines, creditTerms } from './terms.ts';
@@ -45,10 +45,12 @@ export async function assignCredit(
   const current = await requestOr404(ctx.db, id);
   const base = parseCreditAmount(input.creditAmount);
   const note = cleanText(input.additionalFeedback);
+  const reason = cleanText(input.reason);
+  if (adminTextOverLimit('reason', reason)) throw badRequest(adminTextTooLong('reason'));
 
   const assigned = await ctx.db.transaction().execute(async (trx) => {
     // the ledger keeps the admin's amount and the campaign bonus apart; the shop gets their total, once
-    const terms = await creditTerms(trx, current, base, cleanText(input.reason));
+    const terms = await creditTerms(trx, current, base, reason);
     const amount = terms.total;
     const request = await trx
       .updateTable('exchange_requests')

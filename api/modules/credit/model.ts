@@ -37,7 +37,7 @@ export const CreditBody = t.Object(
   {
     creditAmount: t.Optional(t.Union([t.Number(), t.String({ maxLength: 50 }), t.Null()], { error: INVALID_CREDIT })),
     additionalFeedback: text(10_000, 'The note must be at most 10000 characters'),
-    reason: text(2_000, 'The reason must be at most 2000 characters'),
+    reason: text(undefined, 'reason must be text or null'),
     inspectionImages: t.Optional(
       t.Union([t.Array(t.Object({ url: t.String({ maxLength: 2048 }), publicId: t.String({ maxLength: 200 }) }), { maxItems: 5 }), t.Null()], {
         error: 'inspectionImages must be a list of at most 5 uploaded images, each { url, publicId }',

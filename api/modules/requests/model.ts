@@ -144,7 +144,7 @@ const STATUS_BODY = 'Send a status (pending, approved, declined or completed), a
 export const StatusBody = t.Object(
   {
     status: t.Optional(t.String({ maxLength: 50, error: STATUS_BODY })),
-    adminFeedback: text(10_000, 'Admin feedback must be at most 10000 characters'),
+    adminFeedback: text(undefined, STATUS_BODY),
     warehouseId: text(100, WAREHOUSE_REQUIRED),
   },
   { error: STATUS_BODY },
@@ -152,7 +152,7 @@ export const StatusBody = t.Object(
 
 const TRANSIT_BODY = "Send transitStatus 'received' and an optional adminNote (at most 10000 characters).";
 export const TransitBody = t.Object(
-  { transitStatus: t.Optional(t.String({ maxLength: 50, error: TRANSIT_BODY })), adminNote: text(10_000, TRANSIT_BODY) },
+  { transitStatus: t.Optional(t.String({ maxLength: 50, error: TRANSIT_BODY })), adminNote: text(undefined, TRANSIT_BODY) },
   { error: TRANSIT_BODY },
 );
 

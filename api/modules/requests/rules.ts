@@ -1,6 +1,6 @@
 import { CONDITIONS, type Condition, type RequestStatus } from '#api/db/types.ts';
 import { todayIn } from '#api/lib/days.ts';
-import { CARRIERS_BY_COUNTRY, CONDITION_LABELS, CREDIT_USUALLY_WITHIN_DAYS, OTHER_COUNTRY_CARRIERS, REQUEST_TEXT_LIMITS } from '#api/config/shop.ts';
+import { ADMIN_TEXT_LIMITS, CARRIERS_BY_COUNTRY, CONDITION_LABELS, CREDIT_USUALLY_WITHIN_DAYS, OTHER_COUNTRY_CARRIERS, REQUEST_TEXT_LIMITS } from '#api/config/shop.ts';
 import { tooLongMessage } from '#api/lib/text.ts';
 
 /**
@@ -196,3 +196,11 @@ export const REQUEST_FIELD_LABELS: Record<keyof typeof REQUEST_TEXT_LIMITS, stri
 };
 /** 'Product Name can be at most 200 characters.': the API's refusal and the form's hint at the limit. */
 export const requestTextTooLong = (field: keyof typeof REQUEST_TEXT_LIMITS) => tooLongMessage(REQUEST_FIELD_LABELS[field], REQUEST_TEXT_LIMITS[field]);
+
+/** The admin actions' text limits and labels (api/config/shop.ts). */
+export { ADMIN_TEXT_LIMITS };
+type AdminTextField = keyof typeof ADMIN_TEXT_LIMITS;
+/** 'Admin Feedback can be at most 10000 characters.': the API's refusal and the dialog's hint at the limit. */
+export const adminTextTooLong = (field: AdminTextField) => tooLongMessage(ADMIN_TEXT_LIMITS[field].label, ADMIN_TEXT_LIMITS[field].max);
+/** Whether a cleaned admin text is longer than its field takes. */
+export const adminTextOverLimit = (field: AdminTextField, value: string | null) => (value?.length ?? 0) > ADMIN_TEXT_LIMITS[field].max;

@@ -16,6 +16,8 @@ import type { CreateExchangeBody, ShippingBody, StatusBody, TransitBody } from '
 import { notifyDecision, notifyNewRequest, notifyReceived } from './notify.ts';
 import { ADMIN_NOT_FOUND, findRequest, ownRequestOr404, requestOr404 } from './queries.ts';
 import {
+  adminTextOverLimit,
+  adminTextTooLong,
   CREDIT_BEFORE_COMPLETING,
   DECLINE_NEEDS_FEEDBACK,
   FILL_REQUIRED_FIELDS,
@@ -118,6 +120,7 @@ export async function changeStatus(ctx: AppContext, actor: Actor, id: string | u
   const target = cleanText(input.status) as RequestStatus | null;
   if (!target || !REQUEST_STATUSES.includes(target)) throw badRequest(INVALID_STATUS);
   const feedback = cleanText(input.adminFeedback);
+  if (adminTextOverLimit('adminFeedback', feedback)) throw badRequest(adminTextTooLong('adminFeedback'));
   const warehouseId = cleanText(input.warehouseId);
 
   // A lost race re-reads the request once: the winner's state decides between a no-op and a 409.
@@ -207,6 +210,7 @@ export async function markReceived(ctx: AppContext, actor: Actor, id: string | u
   const row = await requestOr404(ctx.db, id);
   if (cleanText(input.transitStatus) !== 'received') throw badRequest("transitStatus must be 'received'");
   const note = cleanText(input.adminNote);
+  if (adminTextOverLimit('adminNote', note)) throw badRequest(adminTextTooLong('adminNote'));
   const updated = await ctx.db.transaction().execute(async (trx) => {
     const changed = await trx
       .updateTable('exchange_requests')

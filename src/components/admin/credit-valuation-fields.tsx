@@ -5,18 +5,19 @@ import { useId, useState } from 'react';
 import type { CreditGuide, ImageRef, StoredQuoteShape } from '#src/components/valuation/types.ts';
 import { bonusOf, creditReasonRequired, estimateOf, wholeMoney } from '#api/modules/valuation/rules.ts';
 
-/** The API's limit on the reason (credit/model.ts: 'The reason must be at most 2000 characters'). */
-const CREDIT_REASON_MAX = 2000;
 import { Button } from '#src/components/ui/button.tsx';
 import { Label } from '#src/components/ui/label.tsx';
 import { NativeSelect } from '#src/components/ui/select.tsx';
 import { Textarea } from '#src/components/ui/textarea.tsx';
 import { uploadImage } from '#src/lib/api-client.ts';
-import { CONDITION_OPTIONS } from '#api/modules/requests/rules.ts';
+import { ADMIN_TEXT_LIMITS, CONDITION_OPTIONS } from '#api/modules/requests/rules.ts';
+import { LengthHint, lengthHintShown } from '#src/components/ui/length-hint.tsx';
 import { checkImageFile } from '#api/modules/images/rules.ts';
 import { UPLOAD_FAILED } from '#src/lib/requests.ts';
 
 const MAX_PHOTOS = 5;
+/** The reason's label and limit, as the API says them when it refuses a longer one. */
+const REASON = ADMIN_TEXT_LIMITS.reason;
 
 /** The suggested credit for a confirmed condition: base × its multiplier; null without a guide entry. */
 export function suggestedCredit(guide: CreditGuide, condition: string): number | null {
@@ -110,18 +111,19 @@ export function CreditValuationFields({
       {belowQuote ? (
         <>
           <div className="flex flex-col gap-2">
-            <Label htmlFor={`${id}-reason`}>Reason for a credit below the quote</Label>
+            <Label htmlFor={`${id}-reason`}>{REASON.label}</Label>
             <Textarea
               id={`${id}-reason`}
               data-credit-reason
               rows={2}
-              maxLength={CREDIT_REASON_MAX}
+              maxLength={REASON.max}
               value={value.reason}
               onChange={(e) => onChange({ ...value, reason: e.target.value })}
               aria-invalid={reasonInvalid || undefined}
-              aria-describedby={reasonInvalid ? `${id}-reason-error` : undefined}
+              aria-describedby={[reasonInvalid ? `${id}-reason-error` : '', lengthHintShown(value.reason.length, REASON.max) ? `${id}-reason-length` : ''].filter(Boolean).join(' ') || undefined}
               required
             />
+            <LengthHint id={`${id}-reason-length`} label={REASON.label} length={value.reason.length} max={REASON.max} />
             {reasonInvalid && quote ? (
               <p id={`${id}-reason-error`} role="alert" className="text-sm font-medium text-destructive">
                 {creditReasonRequired(quote.estimate, quote.currency)}

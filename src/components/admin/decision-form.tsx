@@ -9,10 +9,13 @@ import { Label } from '#src/components/ui/label.tsx';
 import { RadioGroup, RadioGroupItem } from '#src/components/ui/radio-group.tsx';
 import { NativeSelect } from '#src/components/ui/select.tsx';
 import { Textarea } from '#src/components/ui/textarea.tsx';
-import { DECLINE_NEEDS_FEEDBACK, WAREHOUSE_REQUIRED } from '#api/modules/requests/rules.ts';
+import { ADMIN_TEXT_LIMITS, DECLINE_NEEDS_FEEDBACK, WAREHOUSE_REQUIRED } from '#api/modules/requests/rules.ts';
+import { LengthHint, lengthHintShown } from '#src/components/ui/length-hint.tsx';
 import { flash } from '#src/components/common/flash.tsx';
 import { apiCall } from '#src/lib/api-client.ts';
 import { ErrorAlert } from './error-alert.tsx';
+
+const FEEDBACK = ADMIN_TEXT_LIMITS.adminFeedback;
 
 export const UPDATE_STATUS_FAILED = 'Failed to update status';
 
@@ -146,7 +149,7 @@ export function DecisionForm({
       ) : null}
 
       <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-feedback`}>Admin Feedback</Label>
+        <Label htmlFor={`${id}-feedback`}>{FEEDBACK.label}</Label>
         <Textarea
           id={`${id}-feedback`}
           rows={4}
@@ -157,9 +160,10 @@ export function DecisionForm({
           }}
           placeholder={choice === 'declined' ? 'Why is it declined? The customer reads this.' : 'Feedback for the customer (optional)'}
           aria-invalid={missingFeedback || undefined}
-          aria-describedby={`${id}-feedback-hint`}
-          maxLength={10_000}
+          aria-describedby={lengthHintShown(adminFeedback.length, FEEDBACK.max) ? `${id}-feedback-hint ${id}-feedback-length` : `${id}-feedback-hint`}
+          maxLength={FEEDBACK.max}
         />
+        <LengthHint id={`${id}-feedback-length`} label={FEEDBACK.label} length={adminFeedback.length} max={FEEDBACK.max} />
         <p id={`${id}-feedback-hint`} className={missingFeedback ? 'text-xs text-destructive' : 'text-xs text-muted-foreground'}>
           {choice === 'declined' ? 'Required when declining' : 'Optional when approving'}
         </p>

@@ -10,6 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '#src/components/ui/input.tsx';
 import { Label } from '#src/components/ui/label.tsx';
 import { Textarea } from '#src/components/ui/textarea.tsx';
+import { LengthHint, lengthHintShown } from '#src/components/ui/length-hint.tsx';
 import { flash } from '#src/components/common/flash.tsx';
 import { CreditValuationFields, suggestedCredit, type CreditValuationState } from '#src/components/admin/credit-valuation-fields.tsx';
 import type { CreditGuide, StoredQuoteShape } from '#src/components/valuation/types.ts';
@@ -17,6 +18,7 @@ import { apiCall, type ClientResult } from '#src/lib/api-client.ts';
 import { formatMoney } from '#api/lib/money.ts';
 import { CREDIT_BEFORE_COMPLETING, INVALID_CREDIT, wholeCredit } from '#api/modules/credit/rules.ts';
 import { bonusOf, campaignBonusName } from '#api/modules/valuation/rules.ts';
+import { ADMIN_TEXT_LIMITS } from '#api/modules/requests/rules.ts';
 import { ErrorAlert } from './error-alert.tsx';
 
 export const TRANSIT_FAILED = 'Failed to update transit status';
@@ -29,12 +31,24 @@ type Failure = { fallback: string; detail?: string | null } | null;
 /** A call's outcome as ActionDialog shows it: null when it went through, else `fallback` with the server's reason. */
 const failureOf = (result: ClientResult<unknown>, fallback: string): Failure => (result.ok ? null : { fallback, detail: result.error });
 
-/** An action's optional note (the API takes up to 10,000 characters). */
-function NoteField({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (value: string) => void }) {
+/**
+ * An action's optional note (the API takes up to 10,000 characters); with `limit`, its length is
+ * shown as it nears the limit, in the API's words at the limit.
+ */
+function NoteField({ id, label, value, onChange, limit }: { id: string; label: string; value: string; onChange: (value: string) => void; limit?: { label: string; max: number } }) {
+  const max = limit?.max ?? 10_000;
   return (
     <div className="flex flex-col gap-2">
       <Label htmlFor={id}>{label}</Label>
-      <Textarea id={id} rows={3} value={value} onChange={(e) => onChange(e.target.value)} maxLength={10_000} />
+      <Textarea
+        id={id}
+        rows={3}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        maxLength={max}
+        aria-describedby={limit && lengthHintShown(value.length, max) ? `${id}-length` : undefined}
+      />
+      {limit ? <LengthHint id={`${id}-length`} label={limit.label} length={value.length} max={max} /> : null}
     </div>
   );
 }
@@ -175,7 +189,7 @@ export function MarkReceivedAction({ requestId, enabled }: { requestId: string; 
         return failureOf(result, TRANSIT_FAILED);
       }}
     >
-      <NoteField id={`${id}-note`} label="Notes (Optional)" value={note} onChange={setNote} />
+      <NoteField id={`${id}-note`} label="Notes (Optional)" value={note} onChange={setNote} limit={ADMIN_TEXT_LIMITS.adminNote} />
     </ActionDialog>
   );
 }
