@@ -69,4 +69,5 @@ export const ADMIN_TEXT_LIMITS = {
   adminFeedback: { label: 'Admin Feedback', max: 10_000 },
   adminNote: { label: 'Notes', max: 10_000 },
   reason: { label: 'Reason for a credit below the quote', max: 2_000 },
+  creditNote: { label: 'Note', max: 10_000 },
 } as const;

@@ -161,6 +161,8 @@ describe.each(databaseKinds())('valuation guide, quotes and bonus campaigns (%s)
       expect(refused.body.error).toBe('The credit is below the ₹850 the customer was quoted: please give a reason.');
       const tooLong = await asAdmin('PUT', `/api/admin/exchange-requests/${id}/credit`, { creditAmount: 400, reason: 'x'.repeat(2001) });
       expect([tooLong.status, tooLong.body]).toEqual([400, { error: 'Reason for a credit below the quote can be at most 2000 characters.' }]);
+      const noteTooLong = await asAdmin('PUT', `/api/admin/exchange-requests/${id}/credit`, { creditAmount: 400, reason: 'Cracked drum housing', additionalFeedback: 'x'.repeat(10_001) });
+      expect([noteTooLong.status, noteTooLong.body]).toEqual([400, { error: 'Note can be at most 10000 characters.' }]);
       expect(await t.ctx.db.selectFrom('credit_ledger').select('id').where('exchange_request_id', '=', id).execute()).toHaveLength(0);
       const photo = await uploadedImage(t, admin.id);
       const res = await asAdmin('PUT', `/api/admin/exchange-requests/${id}/credit`, { creditAmount: 400, reason: 'Cracked drum housing', inspectionImages: [photo] });

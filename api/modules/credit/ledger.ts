@@ -47,6 +47,7 @@ export async function assignCredit(
   const note = cleanText(input.additionalFeedback);
   const reason = cleanText(input.reason);
   if (adminTextOverLimit('reason', reason)) throw badRequest(adminTextTooLong('reason'));
+  if (adminTextOverLimit('creditNote', note)) throw badRequest(adminTextTooLong('creditNote'));
 
   const assigned = await ctx.db.transaction().execute(async (trx) => {
     // the ledger keeps the admin's amount and the campaign bonus apart; the shop gets their total, once

@@ -36,7 +36,7 @@ export const CreditRecord = t.Object({
 export const CreditBody = t.Object(
   {
     creditAmount: t.Optional(t.Union([t.Number(), t.String({ maxLength: 50 }), t.Null()], { error: INVALID_CREDIT })),
-    additionalFeedback: text(10_000, 'The note must be at most 10000 characters'),
+    additionalFeedback: text(undefined, 'The note must be text or null'),
     reason: text(undefined, 'reason must be text or null'),
     inspectionImages: t.Optional(
       t.Union([t.Array(t.Object({ url: t.String({ maxLength: 2048 }), publicId: t.String({ maxLength: 200 }) }), { maxItems: 5 }), t.Null()], {

@@ -321,7 +321,7 @@ export function AssignCreditAction({
           reasonInvalid={reasonInvalid}
         />
       ) : null}
-      <NoteField id={`${id}-note`} label="Note (Optional)" value={note} onChange={setNote} />
+      <NoteField id={`${id}-note`} label="Note (Optional)" value={note} onChange={setNote} limit={ADMIN_TEXT_LIMITS.creditNote} />
     </ActionDialog>
   );
 }
