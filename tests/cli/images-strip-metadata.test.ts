@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { afterAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { rmSync } from 'node:fs';
 import sharp from 'sharp';
 import { imageKey } from '#api/integrations/images/index.ts';
@@ -28,8 +28,11 @@ describe('swappoints images strip-metadata', () => {
     return { bytes, byteSize: row.byte_size, exif: Boolean(meta.exif), xmp: Boolean(meta.xmp), orientation: meta.orientation ?? 1, width: meta.width, height: meta.height };
   };
 
-  beforeAll(async () => {
+  const dataDirs: string[] = [];
+  /** A data directory of its own for each test (they run in a random order): three images stored before uploads were cleaned. */
+  const seedOldUploads = async () => {
     dataDir = tempDataDir();
+    dataDirs.push(dataDir);
     env = { DATA_DIR: dataDir, DATABASE_URL: undefined, DEMO_SEED: 'false', JWT_SECRET: 'x'.repeat(40) };
     // stored before uploads were cleaned: a phone photo with GPS, owner and orientation 6 (shown 300×400)
     const exif = { IFD0: { Artist: 'Asha Rao', Make: 'PhoneCo' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '52/1 31/1 12/1', GPSLongitudeRef: 'E', GPSLongitude: '13/1 24/1 0/1' } };
@@ -41,10 +44,13 @@ describe('swappoints images strip-metadata', () => {
     await saveUpload(ctx, user.id, png(3, 2), 'image/png'); // has none
     brokenId = (await saveUpload(ctx, user.id, padTo(JPEG.subarray(0, 20), 3000), 'image/jpeg')).publicId;
     await session.close();
+  };
+  afterAll(() => {
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   });
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   test('--dry-run counts what carries metadata and changes nothing; an unreadable image fails the run (exit 1)', async () => {
+    await seedOldUploads();
     const run = await runCli(['images', 'strip-metadata', '--dry-run', '--json'], env);
     expect(run.code).toBe(1);
     expect(JSON.parse(run.stdout)).toEqual({ dryRun: true, total: 3, cleaned: 1, clean: 1, failed: [{ publicId: brokenId, error: 'the image could not be decoded' }] });
@@ -54,6 +60,7 @@ describe('swappoints images strip-metadata', () => {
   });
 
   test('cleans the original in place (upright, no EXIF or XMP, row size updated); a second run finds nothing to do', async () => {
+    await seedOldUploads();
     const run = await runCli(['images', 'strip-metadata', '--json'], env);
     expect(run.code).toBe(1);
     expect(JSON.parse(run.stdout)).toMatchObject({ dryRun: false, total: 3, cleaned: 1, clean: 1 });
@@ -71,7 +78,7 @@ describe('swappoints images strip-metadata', () => {
   });
 
   test('--help shows an example', async () => {
-    const help = await runCli(['images', 'strip-metadata', '--help'], env);
+    const help = await runCli(['images', 'strip-metadata', '--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('$ swappoints images strip-metadata --dry-run');
   });
