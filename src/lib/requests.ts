@@ -36,20 +36,22 @@ export function statusBadge(status: string | null | undefined): { label: string;
   return BADGES[displayStatus(status)];
 }
 
-/**
- * The status filter of /exchange: '' is every status. 'cancelled' is not a status (a cancelled
- * request is deleted): it lists what the customer cancelled, from GET /api/exchange/cancelled.
- */
+/** The status filter of /exchange, as the spec lists it: '' is every status. */
 export const STATUS_FILTERS = [
   { value: '', label: 'All Statuses' },
   { value: 'pending', label: 'Pending' },
   { value: 'approved', label: 'Approved' },
   { value: 'declined', label: 'Declined' },
   { value: 'completed', label: 'Completed' },
-  { value: 'cancelled', label: 'Cancelled' },
 ] as const;
 
-export type ListFilter = (typeof STATUS_FILTERS)[number]['value'];
+/**
+ * /exchange?status=cancelled: what the customer cancelled (GET /api/exchange/cancelled). Not a
+ * status (a cancelled request is deleted), so not one of the filter's options: a link beside it.
+ */
+export const CANCELLED_VIEW = 'cancelled';
+
+export type ListFilter = (typeof STATUS_FILTERS)[number]['value'] | typeof CANCELLED_VIEW;
 
 // ---- transit ------------------------------------------------------------------------------------
 
@@ -139,7 +141,7 @@ export function listView(query: string | URLSearchParams): { q: string; status: 
   const params = typeof query === 'string' ? new URLSearchParams(query) : query;
   const q = (params.get('q') ?? '').slice(0, 200);
   const rawStatus = params.get('status') ?? '';
-  const status = STATUS_FILTERS.find((f) => f.value === rawStatus)?.value ?? '';
+  const status: ListFilter = rawStatus === CANCELLED_VIEW ? CANCELLED_VIEW : (STATUS_FILTERS.find((f) => f.value === rawStatus)?.value ?? '');
   const page = Number(params.get('page') ?? '1');
   return { q, status, page: Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1 };
 }

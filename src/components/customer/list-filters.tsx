@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useRouter } from 'waku';
 import { Input } from '#src/components/ui/input.tsx';
 import { NativeSelect } from '#src/components/ui/select.tsx';
-import { listHref, STATUS_FILTERS } from '#src/lib/requests.ts';
+import { CANCELLED_VIEW, listHref, STATUS_FILTERS } from '#src/lib/requests.ts';
 import { useTypedBeforeHydration } from '#src/lib/use-typed-before-hydration.ts';
 
 type Path = Parameters<ReturnType<typeof useRouter>['push']>[0];
@@ -73,7 +73,7 @@ export function ListFilters({ q, status }: { q: string; status: string }) {
       </div>
       <NativeSelect
         name="status"
-        value={status}
+        value={status === CANCELLED_VIEW ? '' : status}
         aria-label="Filter by status"
         wrapperClassName="sm:w-48"
         onChange={(event) => go({ q: search, status: event.target.value })}

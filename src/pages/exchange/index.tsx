@@ -1,4 +1,5 @@
 import { Inbox } from 'lucide-react';
+import { Link } from 'waku';
 import type { PageProps } from 'waku/router';
 import type { CancelledRequest, ExchangeRequest } from '#api/modules/requests/model.ts';
 import { CancelledCard } from '#src/components/customer/cancelled-card.tsx';
@@ -11,7 +12,7 @@ import { RefreshBar, RefreshButton, WhileRefreshing } from '#src/components/cust
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { api } from '#src/lib/api.server.ts';
 import { requestLocale } from '#src/lib/format.server.ts';
-import { listHref, listView, LIST_PAGE_SIZE, showingRange } from '#src/lib/requests.ts';
+import { CANCELLED_VIEW, listHref, listView, LIST_PAGE_SIZE, showingRange } from '#src/lib/requests.ts';
 import { pagePath, requireUser } from '#src/lib/session.server.ts';
 
 const LOAD_FAILED = 'Failed to load your exchange requests. Please try again later.';
@@ -20,7 +21,7 @@ async function fetchPage(view: ReturnType<typeof listView>) {
   const params = new URLSearchParams({ page: String(view.page), pageSize: String(LIST_PAGE_SIZE) });
   if (view.q.trim()) params.set('q', view.q.trim());
   // 'Cancelled' is not a status: those requests were deleted, and what was kept of them has its own list
-  if (view.status === 'cancelled') return api<CancelledRequest[]>(`/api/exchange/cancelled?${params}`);
+  if (view.status === CANCELLED_VIEW) return api<CancelledRequest[]>(`/api/exchange/cancelled?${params}`);
   if (view.status) params.set('status', view.status);
   return api<ExchangeRequest[]>(`/api/exchange?${params}`);
 }
@@ -39,7 +40,7 @@ export default async function MyExchangesPage({ path, query }: PageProps<'/excha
   const locale = requestLocale();
   const filtered = view.q.trim() !== '' || view.status !== '';
   const emptyText =
-    view.status === 'cancelled'
+    view.status === CANCELLED_VIEW
       ? 'Requests you cancel while they are pending are listed here.'
       : filtered
         ? 'Try a different search or status, or start a new exchange.'
@@ -56,12 +57,27 @@ export default async function MyExchangesPage({ path, query }: PageProps<'/excha
         </div>
         <RefreshBar />
         <ListFilters q={view.q} status={view.status} />
+        <p className="text-sm">
+          {view.status === CANCELLED_VIEW ? (
+            <>
+              <span className="font-medium">Cancelled requests</span>
+              <span className="text-muted-foreground"> · </span>
+              <Link to="/exchange" className="text-primary underline underline-offset-4">
+                Show my current requests
+              </Link>
+            </>
+          ) : (
+            <Link to={listHref({ status: CANCELLED_VIEW })} className="text-primary underline underline-offset-4">
+              Show cancelled requests
+            </Link>
+          )}
+        </p>
         {result.ok ? null : <LoadFailedAlert result={result} fallback={LOAD_FAILED} />}
         <WhileRefreshing skeleton={<ListSkeleton />}>
           {result.ok && requests.length === 0 ? (
             <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed bg-card px-4 py-12 text-center">
               <Inbox className="size-10 text-muted-foreground" aria-hidden="true" />
-              <h2 className="text-lg font-semibold">{view.status === 'cancelled' ? 'No cancelled requests' : 'No exchange requests found'}</h2>
+              <h2 className="text-lg font-semibold">{view.status === CANCELLED_VIEW ? 'No cancelled requests' : 'No exchange requests found'}</h2>
               <p className="text-sm text-muted-foreground">{emptyText}</p>
               <NewExchangeLink />
             </div>
@@ -71,7 +87,7 @@ export default async function MyExchangesPage({ path, query }: PageProps<'/excha
               <p className="text-sm text-muted-foreground" role="status" data-testid="showing-range">
                 {showingRange(view.page, LIST_PAGE_SIZE, total)}
               </p>
-              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={view.status === 'cancelled' ? 'Cancelled requests' : 'Exchange requests'}>
+              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={view.status === CANCELLED_VIEW ? 'Cancelled requests' : 'Exchange requests'}>
                 {requests.map((request) => (
                   <li key={request.id} className="flex min-w-0">
                     {'cancelledAt' in request ? <CancelledCard request={request} locale={locale} /> : <ExchangeCard request={request} locale={locale} />}
