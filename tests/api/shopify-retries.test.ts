@@ -144,14 +144,18 @@ describe.each(databaseKinds())('Shopify credit push: throttling, failures and ne
     });
 
     test('two rows of the same amount that both lost their answer each claim their own credit', async () => {
-      const { shop } = backendFor(fake, db());
       const a = await ledgerRow(db(), email, '100.00', customerId);
       const b = await ledgerRow(db(), email, '100.00', customerId);
-      fake.inject({ kind: 'slow', delayMs: 2500 }, 'SwapPointsCredit');
-      await shop.pushCredit(a.push());
-      fake.inject({ kind: 'slow', delayMs: 2500 }, 'SwapPointsCredit');
-      await shop.pushCredit(b.push());
+      // Shopify applies each credit and holds its answer until our push has timed out
+      const { shop: impatient } = backendFor(fake, db(), { SHOPIFY_TIMEOUT_MS: '500' });
+      for (const row of [a, b]) {
+        const answer = Promise.withResolvers<void>();
+        fake.inject({ kind: 'slow', delayMs: 0, until: answer.promise }, 'SwapPointsCredit');
+        const lost = await impatient.pushCredit(row.push()).finally(() => answer.resolve());
+        expect(lost).toMatchObject({ status: 'failed', retryable: true });
+      }
       expect(fake.balance(customerId)).toBe(200);
+      const { shop } = backendFor(fake, db());
       const first = await shop.pushCredit(a.push(true));
       if (first.status !== 'success') throw new Error(errorOf(first));
       await a.record(first.transactionId);

@@ -1,90 +1,58 @@
-import { buildSchema, GraphQLError, type GraphQLSchema } from 'graphql';
+import { buildSchema, extendSchema, GraphQLError, parse, type GraphQLSchema } from 'graphql';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 /**
- * The part of Shopify's Admin GraphQL schema SwapPoints touches, transcribed from the reference
- * (shopify.dev/docs/api/admin-graphql): names, arguments, nullability and enums as Shopify has them,
- * so a query Shopify would reject is rejected here too. Fields arrive with the version that added
- * them: `notify` on the credit input from 2026-07, merchant `note`s from 2027-01.
+ * Shopify's Admin GraphQL schema as Shopify publishes it, for the version a test asks: the fake
+ * answers only documents (and variables) that Shopify itself would accept.
+ *
+ * `tests/fixtures/shopify-admin/YYYY-MM.graphql.gz` are the published SDL files (repository
+ * nozzlegear/ShopifySharp, `graphql-schemas/`, made by `scripts/shopify-schemas.ts`: descriptions
+ * dropped, nothing else changed). A version newer than the newest file held is that file plus the
+ * store-credit changes Shopify's changelog announces for the versions in between (`CHANGELOG`), each
+ * naming its post, so what the fake adds beyond the published files is written down and small.
+ * `assumeValid`: graphql-js 17 refuses the published schema over deprecation rules of its own
+ * (an implementation deprecated where its interface is not), which Shopify does not apply.
  */
+const FIXTURES = join(import.meta.dir, '../fixtures/shopify-admin');
+export const PUBLISHED_VERSIONS = readdirSync(FIXTURES)
+  .flatMap((f) => /^(\d{4}-\d{2})\.graphql\.gz$/.exec(f)?.[1] ?? [])
+  .sort();
+
+/** Store-credit changes announced in Shopify's changelog for versions after the newest published file. */
+const CHANGELOG: { version: string; post: string; sdl: string }[] = [
+  {
+    // "As of GraphQL Admin API version 2027-01, you can attach a merchant-only note when crediting or
+    // debiting a store credit account and read those notes on store credit transactions."
+    version: '2027-01',
+    post: 'https://shopify.dev/changelog/merchant-notes-on-store-credit-transactions',
+    sdl: `
+      extend input StoreCreditAccountCreditInput { note: String }
+      extend input StoreCreditAccountDebitInput { note: String }
+      extend interface StoreCreditAccountTransaction { note: String }
+      extend type StoreCreditAccountCreditTransaction { note: String }
+      extend type StoreCreditAccountDebitTransaction { note: String }
+      extend type StoreCreditAccountDebitRevertTransaction { note: String }
+      extend type StoreCreditAccountExpirationTransaction { note: String }
+      extend enum StoreCreditAccountCreditUserErrorCode { NOTE_TOO_LONG }
+      extend enum StoreCreditAccountDebitUserErrorCode { NOTE_TOO_LONG }`,
+  },
+];
+
+const built = new Map<string, GraphQLSchema>();
+
 export function shopifySchema(apiVersion: string): GraphQLSchema {
-  const notes = apiVersion >= '2027-01';
-  const notify = apiVersion >= '2026-07';
-  return buildSchema(`
-    scalar DateTime
-    scalar Decimal
-    enum CurrencyCode { AED AUD CAD CHF EUR GBP INR JPY NZD SGD USD }
-    type MoneyV2 { amount: Decimal! currencyCode: CurrencyCode! }
-    input MoneyInput { amount: Decimal! currencyCode: CurrencyCode! }
-    type PageInfo { hasNextPage: Boolean! hasPreviousPage: Boolean! startCursor: String endCursor: String }
-    interface Node { id: ID! }
-
-    input UniqueMetafieldValueInput { namespace: String key: String! value: String! }
-    input CustomerIdentifierInput { id: ID emailAddress: String phoneNumber: String customId: UniqueMetafieldValueInput }
-    type CustomerEmailAddress { emailAddress: String }
-    interface HasStoreCreditAccounts {
-      storeCreditAccounts(first: Int, after: String, last: Int, before: String, query: String): StoreCreditAccountConnection!
-    }
-    type Customer implements Node & HasStoreCreditAccounts {
-      id: ID!
-      firstName: String
-      lastName: String
-      displayName: String!
-      defaultEmailAddress: CustomerEmailAddress
-      storeCreditAccounts(first: Int, after: String, last: Int, before: String, query: String): StoreCreditAccountConnection!
-    }
-
-    type StoreCreditAccount implements Node {
-      id: ID!
-      balance: MoneyV2!
-      owner: HasStoreCreditAccounts!
-      transactions(first: Int, after: String, last: Int, before: String, reverse: Boolean = false,
-        sortKey: TransactionSortKeys = CREATED_AT, query: String): StoreCreditAccountTransactionConnection!
-    }
-    type StoreCreditAccountEdge { cursor: String! node: StoreCreditAccount! }
-    type StoreCreditAccountConnection { edges: [StoreCreditAccountEdge!]! nodes: [StoreCreditAccount!]! pageInfo: PageInfo! }
-    enum TransactionSortKeys { CREATED_AT EXPIRES_AT }
-    enum StoreCreditSystemEvent {
-      ADJUSTMENT ORDER_CANCELLATION ORDER_PAYMENT ORDER_REFUND PAYMENT_FAILURE PAYMENT_RETURNED RECURRING_PAYMENT TAX_FINALIZATION
-    }
-    interface StoreCreditAccountTransaction {
-      account: StoreCreditAccount! amount: MoneyV2! balanceAfterTransaction: MoneyV2! createdAt: DateTime!
-      event: StoreCreditSystemEvent! ${notes ? 'note: String' : ''}
-    }
-    type StoreCreditAccountCreditTransaction implements StoreCreditAccountTransaction & Node {
-      id: ID! account: StoreCreditAccount! amount: MoneyV2! balanceAfterTransaction: MoneyV2! createdAt: DateTime!
-      event: StoreCreditSystemEvent! expiresAt: DateTime remainingAmount: MoneyV2! ${notes ? 'note: String' : ''}
-    }
-    type StoreCreditAccountDebitTransaction implements StoreCreditAccountTransaction & Node {
-      id: ID! account: StoreCreditAccount! amount: MoneyV2! balanceAfterTransaction: MoneyV2! createdAt: DateTime!
-      event: StoreCreditSystemEvent! ${notes ? 'note: String' : ''}
-    }
-    type StoreCreditAccountTransactionEdge { cursor: String! node: StoreCreditAccountTransaction! }
-    type StoreCreditAccountTransactionConnection {
-      edges: [StoreCreditAccountTransactionEdge!]! nodes: [StoreCreditAccountTransaction!]! pageInfo: PageInfo!
-    }
-
-    input StoreCreditAccountCreditInput {
-      creditAmount: MoneyInput! expiresAt: DateTime ${notify ? 'notify: Boolean = false' : ''} ${notes ? 'note: String' : ''}
-    }
-    enum StoreCreditAccountCreditUserErrorCode {
-      ACCOUNT_NOT_FOUND CREDIT_LIMIT_EXCEEDED EXPIRES_AT_IN_PAST MISMATCHING_CURRENCY NEGATIVE_OR_ZERO_AMOUNT
-      OWNER_NOT_FOUND UNSUPPORTED_CURRENCY ${notes ? 'NOTE_TOO_LONG' : ''}
-    }
-    type StoreCreditAccountCreditUserError { code: StoreCreditAccountCreditUserErrorCode field: [String!] message: String! }
-    type StoreCreditAccountCreditPayload {
-      storeCreditAccountTransaction: StoreCreditAccountCreditTransaction
-      userErrors: [StoreCreditAccountCreditUserError!]!
-    }
-
-    type Query {
-      customer(id: ID!): Customer
-      customerByIdentifier(identifier: CustomerIdentifierInput!): Customer
-      storeCreditAccount(id: ID!): StoreCreditAccount
-    }
-    type Mutation {
-      storeCreditAccountCredit(id: ID!, creditInput: StoreCreditAccountCreditInput!): StoreCreditAccountCreditPayload
-    }
-  `);
+  const cached = built.get(apiVersion);
+  if (cached) return cached;
+  const base = PUBLISHED_VERSIONS.filter((v) => v <= apiVersion).at(-1);
+  if (!base) throw new Error(`No published Shopify Admin schema at or before ${apiVersion} in ${FIXTURES}`);
+  const sdl = new TextDecoder().decode(Bun.gunzipSync(readFileSync(join(FIXTURES, `${base}.graphql.gz`))));
+  let schema = buildSchema(sdl, { assumeValidSDL: true, assumeValid: true });
+  for (const change of CHANGELOG) {
+    if (change.version > base && change.version <= apiVersion) schema = extendSchema(schema, parse(change.sdl), { assumeValidSDL: true, assumeValid: true });
+  }
+  built.set(apiVersion, schema);
+  return schema;
 }
 
 export const ALL_SCOPES = [

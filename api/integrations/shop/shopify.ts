@@ -17,7 +17,7 @@ const CUSTOMER_NOT_FOUND = 'User not found in Shopify';
 const CONNECTION_ERROR = 'Error connecting to Shopify';
 const NO_RESPONSE = 'No response from server';
 
-const FIND_CUSTOMER = `query SwapPointsFindCustomer($identifier: CustomerIdentifierInput!) {
+export const FIND_CUSTOMER = `query SwapPointsFindCustomer($identifier: CustomerIdentifierInput!) {
   customerByIdentifier(identifier: $identifier) {
     id
     firstName
@@ -26,7 +26,7 @@ const FIND_CUSTOMER = `query SwapPointsFindCustomer($identifier: CustomerIdentif
   }
 }`;
 
-const CUSTOMER_CREDIT = `query SwapPointsCustomerCredit($identifier: CustomerIdentifierInput!) {
+export const CUSTOMER_CREDIT = `query SwapPointsCustomerCredit($identifier: CustomerIdentifierInput!) {
   customerByIdentifier(identifier: $identifier) {
     id
     storeCreditAccounts(first: 25) {
@@ -35,7 +35,7 @@ const CUSTOMER_CREDIT = `query SwapPointsCustomerCredit($identifier: CustomerIde
   }
 }`;
 
-const CREDIT = `mutation SwapPointsCredit($id: ID!, $creditInput: StoreCreditAccountCreditInput!) {
+export const CREDIT = `mutation SwapPointsCredit($id: ID!, $creditInput: StoreCreditAccountCreditInput!) {
   storeCreditAccountCredit(id: $id, creditInput: $creditInput) {
     storeCreditAccountTransaction {
       id
