@@ -8,6 +8,7 @@ import { withHeaders } from './headers.ts';
 import { errorPage } from './error-page.ts';
 import type { PageFailures } from './page-failures.ts';
 import { inlineStylesheets } from './inline-css.ts';
+import { scriptNonce, withScriptNonce } from './script-nonce.ts';
 import { applySecurityHeaders } from './security-headers.ts';
 
 export interface EdgeOptions {
@@ -120,7 +121,9 @@ export function createEdge(options: EdgeOptions) {
 
     response = withHeaders(response, { 'x-request-id': requestId });
     const out = response.headers;
-    applySecurityHeaders(out, options);
+    const html = !toApp && response.body !== null && (out.get('content-type') ?? '').startsWith('text/html');
+    const nonce = html && !options.dev ? scriptNonce() : undefined;
+    applySecurityHeaders(out, { ...options, nonce });
     if (!out.has('cache-control')) {
       if (pathname.startsWith('/assets/') && response.status === 200) out.set('cache-control', 'public, max-age=31536000, immutable');
       else out.set('cache-control', 'no-store');
@@ -139,9 +142,10 @@ export function createEdge(options: EdgeOptions) {
       status: response.status,
       durationMs: Math.round(seconds * 1000),
     });
-    if (response.body && options.publicDir && !toApp && (out.get('content-type') ?? '').startsWith('text/html')) {
+    if (html) {
       out.delete('content-length');
-      response = new Response(inlineStylesheets(response.body, options.publicDir), { status: response.status, statusText: response.statusText, headers: out });
+      if (nonce) response = withScriptNonce(new Response(response.body, { status: response.status, statusText: response.statusText, headers: out }), nonce);
+      if (options.publicDir && response.body) response = new Response(inlineStylesheets(response.body, options.publicDir), { status: response.status, statusText: response.statusText, headers: response.headers });
     }
     return compressResponse(request, pathname, response, options.publicDir);
   };

@@ -1,11 +1,14 @@
 /**
- * Headers every response carries. Waku's router renders its bootstrap and RSC payload as inline
- * scripts without a nonce, so scripts may be inline; everything else is locked to this origin.
+ * Headers every response carries. Scripts come from this origin; an HTML page's inline scripts
+ * (Waku's bootstrap and RSC payload) run only with the page's nonce (`script-nonce.ts`). Under
+ * `waku dev` Vite injects scripts of its own, so development keeps 'unsafe-inline' and 'unsafe-eval'.
+ * Styles stay 'unsafe-inline': React renders `style` attributes and the page inlines its stylesheet.
  */
-export function contentSecurityPolicy(dev: boolean): string {
+export function contentSecurityPolicy(dev: boolean, nonce?: string): string {
+  const scripts = dev ? " 'unsafe-inline' 'unsafe-eval'" : nonce ? ` 'nonce-${nonce}'` : '';
   return [
     "default-src 'self'",
-    `script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ''}`,
+    `script-src 'self'${scripts}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     `connect-src 'self'${dev ? ' ws: wss:' : ''}`,
@@ -17,8 +20,8 @@ export function contentSecurityPolicy(dev: boolean): string {
   ].join('; ');
 }
 
-export function applySecurityHeaders(headers: Headers, options: { dev: boolean; https: boolean }): void {
-  headers.set('content-security-policy', contentSecurityPolicy(options.dev));
+export function applySecurityHeaders(headers: Headers, options: { dev: boolean; https: boolean; nonce?: string }): void {
+  headers.set('content-security-policy', contentSecurityPolicy(options.dev, options.nonce));
   headers.set('x-content-type-options', 'nosniff');
   headers.set('referrer-policy', 'same-origin');
   headers.set('x-frame-options', 'DENY');

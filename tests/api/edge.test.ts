@@ -99,6 +99,30 @@ describe('the HTTP edge', () => {
     expect(html.headers.get('cache-control')).toBe('no-store');
   });
 
+  test("a page's inline scripts run only with its nonce: script-src has no 'unsafe-inline', each <script> carries a fresh nonce per response", async () => {
+    const { edge, socket } = edgeSeeing(0);
+    const page = async () =>
+      new Response('<html><head><script>self.boot=1</script></head><body><script type="module" src="/assets/a.js"></script><script id="_R_">x</script></body></html>', {
+        headers: { 'content-type': 'text/html; charset=utf-8' },
+      });
+    const nonces: string[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      const res = await edge(new Request('http://localhost/email-signin'), socket, page);
+      const csp = res.headers.get('content-security-policy')!;
+      const scriptSrc = csp.split('; ').find((d) => d.startsWith('script-src'))!;
+      expect(scriptSrc).not.toContain('unsafe-inline');
+      const nonce = /'nonce-([\w+/=]+)'/.exec(scriptSrc)![1]!;
+      const tags = [...(await res.text()).matchAll(/<script[^>]*>/g)].map((m) => m[0]);
+      expect(tags).toHaveLength(3);
+      for (const tag of tags) expect(tag).toContain(`nonce="${nonce}"`);
+      nonces.push(nonce);
+    }
+    expect(nonces[0]).not.toBe(nonces[1]);
+    // answers that are not pages run no script at all
+    const json = await edge(new Request('http://localhost/api/x'), socket, page);
+    expect(json.headers.get('content-security-policy')).toContain("script-src 'self';");
+  });
+
   test('a failure while rendering is a plain 500 without the stack', async () => {
     const { edge, socket } = edgeSeeing(0);
     const res = await edge(new Request('http://localhost/dashboard'), socket, async () => {

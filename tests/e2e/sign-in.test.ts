@@ -33,6 +33,20 @@ describe('sign-in in the browser', () => {
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Your Dashboard' }).isVisible()).resolves.toBe(true);
 
+    // the page hydrated under a nonce-only policy, and a script injected without the nonce does not run
+    const injected = await page.evaluate(
+      () =>
+        new Promise<{ ran: boolean; blocked: boolean }>((resolve) => {
+          let blocked = false;
+          document.addEventListener('securitypolicyviolation', () => (blocked = true), { once: true });
+          const script = document.createElement('script');
+          script.textContent = 'window.__injected = true';
+          document.body.append(script);
+          setTimeout(() => resolve({ ran: (window as { __injected?: boolean }).__injected === true, blocked }), 50);
+        }),
+    );
+    expect(injected).toEqual({ ran: false, blocked: true });
+
     // a signed-in user opening /email-signin goes to /dashboard
     await page.goto('/email-signin');
     await page.waitForURL('**/dashboard');
