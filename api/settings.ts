@@ -21,6 +21,8 @@ export type Settings = Readonly<{
   /** MAIL_LOG_LINKS_IN_PRODUCTION: the log transport is allowed on an https PUBLIC_URL (a staging box) */
   mailLogLinksInProduction: boolean;
   mailRetentionDays: number;
+  /** PHOTO_RETENTION_DAYS: a completed or declined request's photos are deleted this many days after it closed */
+  photoRetentionDays: number;
   /** one deadline for the whole stop: requests in flight, background jobs, closing the database */
   shutdownTimeoutMs: number;
   smtpUrl: string | undefined;
@@ -324,6 +326,7 @@ export function loadSettings(env: Env = process.env): Settings {
     mailLogLinksInProduction,
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
     mailRetentionDays: integer(env, 'MAIL_RETENTION_DAYS', 30, 1, 3650),
+    photoRetentionDays: integer(env, 'PHOTO_RETENTION_DAYS', 180, 1, 3650),
     smtpUrl,
     mailFrom: read(env, 'MAIL_FROM') ?? 'SwapPoints <no-reply@swappoints.local>',
     shopBackend,

@@ -10,6 +10,7 @@ import { registerImageCommands } from './commands/images.ts';
 import { registerJobCommands } from './commands/jobs.ts';
 import { registerMailCommands } from './commands/mail.ts';
 import { registerMigrateCommand } from './commands/migrate.ts';
+import { registerPrivacyCommands } from './commands/privacy.ts';
 import { registerRequestCommands } from './commands/requests.ts';
 import { registerServeCommand } from './commands/serve.ts';
 import { registerValuationCommands } from './commands/valuation.ts';
@@ -64,6 +65,7 @@ Examples:
   registerJobCommands(program, deps);
   registerStatsCommand(program, deps);
   registerBackupCommands(program, deps);
+  registerPrivacyCommands(program, deps);
   return program;
 }
 

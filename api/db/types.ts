@@ -139,6 +139,8 @@ export interface ExchangeRequestsTable {
   quote_campaign_id: ColumnType<string | null, number | string | null | undefined, number | string | null>;
   /** why the credit is below the quote */
   credit_reason: string | null;
+  /** when the retention job removed the photos (PHOTO_RETENTION_DAYS after the request closed; migration 022) */
+  photos_removed_at: Timestamp | null;
   /** lower(product_name || brand || customer_email), generated, trigram-indexed for the admin search */
   search_text: ColumnType<string, never, never>;
   created_at: CreatedAt;
@@ -146,6 +148,16 @@ export interface ExchangeRequestsTable {
 }
 
 /** A request its customer cancelled (migration 014): kept for the customer's "Cancelled" filter; the request row itself is deleted. */
+/** Each time an admin or operator looked at a customer's personal data (migration 022): kept one year. */
+export interface PrivacyAccessLogTable {
+  id: Generated<string>;
+  actor_email: string;
+  action: string;
+  subject_email: string | null;
+  request_id: string | null;
+  created_at: CreatedAt;
+}
+
 export interface CancelledRequestsTable {
   request_id: string;
   user_id: string;
@@ -338,6 +350,7 @@ export interface Database {
   exchange_requests: ExchangeRequestsTable;
   request_images: RequestImagesTable;
   cancelled_requests: CancelledRequestsTable;
+  privacy_access_log: PrivacyAccessLogTable;
   request_events: RequestEventsTable;
   credit_ledger: CreditLedgerTable;
   mail_outbox: MailOutboxTable;

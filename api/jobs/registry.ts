@@ -4,6 +4,7 @@ import { CREDIT_PUSH_QUEUE, pushAllDueCredits } from '#api/modules/credit/push.t
 import { retryCreditPush } from '#api/modules/credit/history.ts';
 import { remindExpiringCredits } from '#api/modules/credit/expiry.ts';
 import { removeUnattachedUploads } from '#api/modules/images/service.ts';
+import { removeExpiredPhotos } from '#api/modules/requests/photo-retention.ts';
 import { MAIL_QUEUE, requeueFailedMail } from '#api/modules/mail/service.ts';
 import { deliverAllDueWebhooks, deliverDueWebhooks, WEBHOOK_QUEUE } from '#api/modules/webhooks/delivery.ts';
 import { redeliver } from '#api/modules/webhooks/service.ts';
@@ -75,6 +76,7 @@ export const JOBS: readonly Job[] = [
   { name: 'credit-expiry-reminders', everyMs: 3_600_000, run: (ctx) => remindExpiringCredits(ctx) },
   { name: 'remove-unattached-uploads', everyMs: 3_600_000, run: (ctx) => removeUnattachedUploads(ctx) },
   { name: 'prune-expired-rows', everyMs: 3_600_000, run: (ctx) => pruneExpiredRows(ctx) },
+  { name: 'photo-retention', everyMs: 3_600_000, run: (ctx) => removeExpiredPhotos(ctx) },
 ];
 
 /** The queue-backed jobs, by their kind (`mail`, `credit-push`, `webhook`). */

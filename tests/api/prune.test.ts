@@ -4,6 +4,7 @@ import { startBackgroundJobs } from '#api/jobs/runner.ts';
 import { hashToken } from '#api/lib/tokens.ts';
 import { enqueueMail } from '#api/modules/mail/service.ts';
 import { pruneExpiredRows } from '#api/jobs/prune.ts';
+import { recordAccess } from '#api/modules/access-log/service.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
 import { databaseKinds } from '#tests/helpers/db.ts';
 
@@ -50,6 +51,10 @@ describe.each(databaseKinds())('pruning what only grows (%s)', (kind) => {
     await mail('sent', 29);
     await mail('failed', null);
     await mail('pending', null);
+    for (const days of [366, 364]) {
+      await recordAccess(db, { actorEmail: 'admin@example.com', action: 'request_detail', subjectEmail: `looked-${days}@example.com` });
+      await sql`update privacy_access_log set created_at = now() - make_interval(days => ${days}) where subject_email = ${`looked-${days}@example.com`}`.execute(db);
+    }
     return { liveSession: live.id };
   }
 
@@ -58,17 +63,19 @@ describe.each(databaseKinds())('pruning what only grows (%s)', (kind) => {
     tokens: (await t.ctx.db.selectFrom('sign_in_tokens').select('token_hash').execute()).map((r) => r.token_hash).sort(),
     rateLimits: (await t.ctx.db.selectFrom('rate_limits').select('key').execute()).map((r) => r.key),
     mail: (await t.ctx.db.selectFrom('mail_outbox').select('subject').orderBy('id').execute()).map((r) => r.subject),
+    accessLog: (await t.ctx.db.selectFrom('privacy_access_log').select('subject_email').execute()).map((r) => r.subject_email),
   });
 
-  test('expired, idle and revoked sessions, spent links, old rate-limit windows and sent mail past MAIL_RETENTION_DAYS go; the rest stays', async () => {
+  test('expired, idle and revoked sessions, spent links, old rate-limit windows, sent mail past MAIL_RETENTION_DAYS and access-log records older than a year go; the rest stays', async () => {
     const { liveSession } = await seed();
     const report = await pruneExpiredRows(t.ctx);
-    expect(report).toEqual({ sessions: 3, signInTokens: 2, sentMail: 1 });
+    expect(report).toEqual({ sessions: 3, signInTokens: 2, sentMail: 1, accessLog: 1 });
     expect(await remaining()).toEqual({
       sessions: [liveSession],
       tokens: [hashToken('fresh-1'), hashToken('just-used-1')].sort(),
       rateLimits: ['signin:ip:now-1'],
       mail: ['sent 29', 'failed null', 'pending null'],
+      accessLog: ['looked-364@example.com'],
     });
   });
 

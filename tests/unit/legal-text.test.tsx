@@ -17,7 +17,7 @@ describe('TERMS_FILE and PRIVACY_FILE', () => {
     expect(settings.termsFile).toEndWith('content/terms.md');
     expect(settings.privacyFile).toEndWith('content/privacy.md');
     const privacy = legalMarkdown(settings, 'privacy');
-    for (const phrase of ['What we hold', 'How long we keep it', 'a copy', 'erase', 'grievance', 'within 90 days', 'help@shop.example', 'Printer Parts Co', 'after 30 days']) {
+    for (const phrase of ['What we hold', 'How long we keep it', 'a copy', 'erase', 'grievance', 'within 90 days', 'help@shop.example', 'Printer Parts Co', 'after 30 days', 'deleted 180 days after the request is completed or\n  declined']) {
       expect(privacy).toContain(phrase);
     }
     expect(privacy).not.toContain('{{');

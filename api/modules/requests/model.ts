@@ -42,6 +42,8 @@ const exchangeRequestFields = {
   quote: nullable(StoredQuote),
   /** why the credit is below the quote */
   creditReason: nullable(t.String()),
+  /** when the photos were deleted, PHOTO_RETENTION_DAYS after the request closed; null while they are kept */
+  photosRemovedAt: nullable(dateTime),
   createdAt: dateTime,
   updatedAt: dateTime,
 };

@@ -2,6 +2,7 @@ import { Elysia, t } from 'elysia';
 import type { AppContext } from '#api/context.ts';
 import { listAnswer, pagedByDefault } from '#api/lib/paging.ts';
 import { Deleted, ErrorBody, PagingQuery } from '#api/lib/schema.ts';
+import { recordAccess } from '#api/modules/access-log/service.ts';
 import type { AuthPlugin } from '#api/modules/auth/plugin.ts';
 import { adminRequestDetail, customerRequestDetail } from './detail.ts';
 import { actorOf } from './events.ts';
@@ -127,10 +128,17 @@ export function requestRoutes(ctx: AppContext, auth: AuthPlugin) {
       response: { 200: RequestCounts, 400: ErrorBody, ...adminOnly },
       detail: { summary: 'Counts per queue tab', description: 'How many requests each of the tabs 0-3 holds, for the badges.' },
     })
-    .get('/:id', ({ params }) => adminRequestDetail(ctx, params.id), {
+    .get('/:id', async ({ params, user }) => {
+      const detail = await adminRequestDetail(ctx, params.id);
+      await recordAccess(ctx.db, { actorEmail: user.email, action: 'request_detail', subjectEmail: detail.customerEmail, requestId: detail.id });
+      return detail;
+    }, {
       admin: true,
       response: { 200: AdminExchangeRequestDetail, 404: ErrorBody, ...adminOnly },
-      detail: { summary: 'One request, for an admin', description: 'One request with its timeline, its customer and their store-credit balance.' },
+      detail: {
+        summary: 'One request, for an admin',
+        description: 'One request with its timeline, its customer and their store-credit balance. Each answer is recorded in the privacy access log (who, which request, when; `swappoints privacy log`).',
+      },
     })
     .put('/:id/status', async ({ params, body, user }) => one(await changeStatus(ctx, actorOf(user, 'admin'), params.id, body)), {
       admin: true,

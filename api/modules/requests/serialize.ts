@@ -47,6 +47,7 @@ export function toExchangeRequest(row: ExchangeRequestRow, images: ImageRef[]): 
     adminFeedback: row.admin_feedback,
     quote: storedQuote(row),
     creditReason: row.credit_reason,
+    photosRemovedAt: row.photos_removed_at === null ? null : iso(row.photos_removed_at),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };

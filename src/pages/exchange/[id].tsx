@@ -12,7 +12,7 @@ import { NextStepBanner, type NextStepSettings } from '#src/components/customer/
 import { RequestDetailsTable } from '#src/components/customer/request-details.tsx';
 import { CreditAmount } from '#src/components/requests/credit-amount.tsx';
 import { EventTimelineCard } from '#src/components/requests/event-timeline.tsx';
-import { ImageGallery } from '#src/components/requests/image-gallery.tsx';
+import { RequestPhotos } from '#src/components/requests/request-photos.tsx';
 import { RequestStepper } from '#src/components/requests/request-stepper.tsx';
 import { StatusBadge, TransitChip } from '#src/components/requests/status-badge.tsx';
 import { WarehouseAddress } from '#src/components/requests/warehouse-address.tsx';
@@ -107,7 +107,7 @@ export default async function ExchangeDetailPage({ path, query, id }: PageProps<
                 </section>
                 <section aria-labelledby="images-title" className="flex flex-col gap-2">
                   <h3 id="images-title" className="font-semibold">Images</h3>
-                  <ImageGallery images={request.images} productName={request.productName} />
+                  <RequestPhotos request={request} locale={locale} />
                 </section>
                 {request.adminFeedback ? (
                   <section aria-labelledby="feedback-title" className="flex flex-col gap-2 rounded-lg border bg-muted/50 p-4">

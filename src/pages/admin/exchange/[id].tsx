@@ -11,7 +11,7 @@ import { pageLocale } from '#src/components/admin/locale.server.ts';
 import { AssignCreditAction, CompleteAction, MarkReceivedAction } from '#src/components/admin/request-actions.tsx';
 import { RequestDetails } from '#src/components/admin/request-details.tsx';
 import { EventTimelineCard } from '#src/components/requests/event-timeline.tsx';
-import { ImageGallery } from '#src/components/requests/image-gallery.tsx';
+import { RequestPhotos } from '#src/components/requests/request-photos.tsx';
 import { RequestStepper } from '#src/components/requests/request-stepper.tsx';
 import { WarehouseAddress } from '#src/components/requests/warehouse-address.tsx';
 import { Alert, AlertDescription, AlertTitle } from '#src/components/ui/alert.tsx';
@@ -166,7 +166,7 @@ export default async function AdminExchangePage({ path, query, id }: PageProps<'
                 <CardTitle>Images</CardTitle>
               </CardHeader>
               <CardContent>
-                <ImageGallery images={request.images} productName={request.productName} />
+                <RequestPhotos request={request} locale={locale} />
               </CardContent>
             </Card>
             <Card>
