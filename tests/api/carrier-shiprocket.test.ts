@@ -88,8 +88,21 @@ describe('booking a return with Shiprocket', () => {
       JWT_SECRET: 'x'.repeat(32), DATA_DIR: '/tmp/sp-shiprocket-settings', CARRIER: 'shiprocket', SHIPROCKET_EMAIL: fake.email,
       SHIPROCKET_PASSWORD: fake.password, SHIPROCKET_WEBHOOK_TOKEN: WEBHOOK_TOKEN, SHIPROCKET_API_URL: fake.url,
     });
-    const shipment = await shiprocketCarrier(settings.shiprocket).createReturnShipment(returnInput());
+    const warnings: string[] = [];
+    const carrier = shiprocketCarrier(settings.shiprocket, { log: { warn: (message) => void warnings.push(message) } });
+    const shipment = await carrier.createReturnShipment(returnInput());
     expect(shipment.labelPdf).toEqual(fakeLabelPdf(shipment.trackingNumber));
+    fake.failNext('/orders/create/return', { kind: 'http', status: 500 });
+    await refusal(carrier.createReturnShipment(returnInput()));
+    expect(warnings).toEqual(['Shiprocket request failed']);
+  });
+
+  test('bookings sent at the same time share one sign-in', async () => {
+    const { carrier } = shiprocket();
+    const before = fake.logins;
+    const shipments = await Promise.all([1, 2, 3].map(() => carrier.createReturnShipment(returnInput())));
+    expect(new Set(shipments.map((s) => s.trackingNumber)).size).toBe(3);
+    expect(fake.logins).toBe(before + 1);
   });
 
   test('signs in once and reuses the token for later bookings and tracking', async () => {
@@ -191,6 +204,17 @@ describe('when Shiprocket refuses or fails', () => {
     expect(orders.map((o) => o.cancelled)).toEqual([true, false]);
     expect(new Set(orders.map((o) => o.channelOrderId)).size).toBe(2);
     expect(retry.labelPdf).toEqual(fakeLabelPdf(orders[1]!.awb!));
+  });
+
+  test('a label file that cannot be read, or is not a PDF, is a 502 and the order is cancelled', async () => {
+    const { carrier, warnings } = shiprocket();
+    const input = returnInput();
+    fake.failNext('/labels', { kind: 'http', status: 403 });
+    expect((await refusal(carrier.createReturnShipment(input))).message).toBe(SHIPROCKET_MESSAGES.failed);
+    fake.failNext('/labels', { kind: 'badJson' });
+    expect((await refusal(carrier.createReturnShipment(input))).status).toBe(502);
+    expect(orderFor(input.reference).map((o) => o.cancelled)).toEqual([true, true]);
+    expect(warnings.map((w) => [w.fields!.step, w.fields!.kind])).toEqual([['label download', 'refused'], ['label download', 'garbage']]);
   });
 
   test('no answer in time is a 503, and the retry works', async () => {

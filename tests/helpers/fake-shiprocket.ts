@@ -9,7 +9,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
  *   Shiprocket's file store does), GET /v1/external/courier/track/awb/{awb}, POST /v1/external/orders/cancel.
  * Tokens are JWTs with an `exp`; a missing, unknown or expired one gets Shiprocket's 401. Scans added with
  * `scan()` show in tracking and in the webhook bodies `webhookBody()` builds (or `postWebhook()` sends).
- * `failNext(path, fault)` makes the next call to a path misbehave once.
+ * `failNext(path, fault)` makes the next call to a path misbehave once ('/labels' for the label files).
  */
 
 export type ShiprocketFault =
@@ -229,6 +229,10 @@ export async function startFakeShiprocket(options: FakeShiprocketOptions = {}) {
       }
       requests.push({ method: request.method, path: url.pathname, body, authorization: request.headers.get('authorization') });
       if (url.pathname.startsWith('/labels/') && request.method === 'GET') {
+        const index = faults.findIndex((f) => f.path === '/labels');
+        const fault = index >= 0 ? faults.splice(index, 1)[0]!.fault : null;
+        if (fault?.kind === 'http') return new Response('<?xml version="1.0"?><Error><Code>AccessDenied</Code></Error>', { status: fault.status });
+        if (fault?.kind === 'badJson') return new Response('<html>Not a label</html>', { headers: { 'content-type': 'text/html' } });
         const labelled = orders.find((o) => o.labelUrl && new URL(o.labelUrl).pathname === url.pathname);
         return labelled ? new Response(fakeLabelPdf(labelled.awb!), { headers: { 'content-type': 'application/pdf' } }) : new Response('NoSuchKey', { status: 404 });
       }

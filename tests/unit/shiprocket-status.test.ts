@@ -12,6 +12,8 @@ describe("Shiprocket's shipment statuses as our tracking steps", () => {
     [7, 'DELIVERED', 'delivered'],
     [12, 'LOST', 'failed'],
     [25, 'DAMAGED', 'failed'],
+    [9, 'RTO INITIATED', 'failed'],
+    [10, 'RTO DELIVERED', 'failed'],
   ] as const)('id %p and label %p are %p, each on its own', (id, label, step) => {
     expect(shiprocketStatus(id, label)).toBe(step);
     expect(shiprocketStatus(String(id), null)).toBe(step);
@@ -25,7 +27,7 @@ describe("Shiprocket's shipment statuses as our tracking steps", () => {
     [19, 'OUT FOR PICKUP'],
     [20, 'PICKUP EXCEPTION'],
     [13, 'PICKUP ERROR'],
-    [9, 'RTO INITIATED'],
+    [21, 'UNDELIVERED'],
     [5, 'MANIFEST GENERATED'],
   ] as const)('%p %p is not one of our steps: ignored', (id, label) => {
     expect(shiprocketStatus(id, label)).toBeNull();

@@ -45,6 +45,8 @@ export interface ShiprocketClient {
 
 const DOCUMENTED_LIFETIME_MS = 10 * 24 * 3600_000;
 const DETAIL_LIMIT = 300;
+/** a 4×6 in label is tens of kilobytes: anything near this is not one */
+const MAX_DOWNLOAD_BYTES = 5 * 1024 * 1024;
 
 /** The expiry (epoch ms) a JWT carries, when it is one. */
 function jwtExpiry(token: string): number | null {
@@ -151,11 +153,14 @@ export function createShiprocketClient(options: ShiprocketClientOptions): Shipro
     async download(step, url) {
       const response = await send(step, url, { method: 'GET' });
       if (!response.ok) throw new ShiprocketFailure(step, 'refused', `HTTP ${response.status} for the file`, response.status);
+      let bytes: Uint8Array;
       try {
-        return new Uint8Array(await response.arrayBuffer());
+        bytes = new Uint8Array(await response.arrayBuffer());
       } catch (error) {
         throw networkFailure(step, error);
       }
+      if (bytes.length > MAX_DOWNLOAD_BYTES) throw new ShiprocketFailure(step, 'garbage', `a file of ${bytes.length} bytes`);
+      return bytes;
     },
     redact,
   };

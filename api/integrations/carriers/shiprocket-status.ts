@@ -11,9 +11,10 @@ import type { TrackingStatus } from './types.ts';
  * The labels (`sr-status-label`, `shipment_status`, `current_status`: 'PICKED UP', 'IN TRANSIT') are
  * the fallback when an id is missing or unknown.
  *
- * Statuses before the pickup (AWB assigned, pickup scheduled, out for pickup), a pickup that merely
- * failed once (pickup exception or error: the courier tries again) and RTO steps of the courier's
- * own are not steps of ours and map to nothing: they are ignored.
+ * Statuses before the pickup (AWB assigned, pickup scheduled, out for pickup) and a pickup or
+ * delivery that merely failed once (pickup exception or error, undelivered: the courier tries again)
+ * are not steps of ours and map to nothing: they are ignored. For a return the origin is the
+ * customer, so RTO ("return to origin") means the parcel is going back to them: failed.
  */
 export const SHIPMENT_STATUS_IDS: Readonly<Record<number, TrackingStatus>> = {
   42: 'picked_up', // Picked Up
@@ -31,6 +32,9 @@ export const SHIPMENT_STATUS_IDS: Readonly<Record<number, TrackingStatus>> = {
   24: 'failed', // Destroyed
   25: 'failed', // Damaged
   45: 'failed', // Cancelled before Dispatched
+  9: 'failed', // RTO Initiated
+  10: 'failed', // RTO Delivered
+  46: 'failed', // RTO In Transit
 };
 
 /** The same steps by Shiprocket's label, upper-case with single spaces. */
@@ -53,6 +57,9 @@ export const SHIPMENT_STATUS_LABELS: Readonly<Record<string, TrackingStatus>> = 
   DESTROYED: 'failed',
   DAMAGED: 'failed',
   'CANCELLED BEFORE DISPATCHED': 'failed',
+  'RTO INITIATED': 'failed',
+  'RTO DELIVERED': 'failed',
+  'RTO IN TRANSIT': 'failed',
 };
 
 const normalLabel = (label: string) => label.trim().replace(/[\s_]+/g, ' ').toUpperCase();

@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Logger } from '#api/lib/log.ts';
 import { countryCode } from '#api/modules/warehouses/rules.ts';
 import type { Settings } from '#api/settings.ts';
@@ -43,12 +43,15 @@ export interface ParcelDefaults {
 /** A boxed printer part: Shiprocket needs dimensions and weight to pick a courier; the courier weighs it again. */
 export const DEFAULT_PARCEL: ParcelDefaults = { lengthCm: 30, breadthCm: 20, heightCm: 15, weightKg: 1, declaredValue: 500 };
 
-export type ShiprocketOptions = Settings['shiprocket'] & {
+/** What is not a setting: the logger for the operator's detail, and what tests replace. */
+export interface ShiprocketExtras {
   fetch?: typeof fetch;
   now?: () => number;
   log?: Pick<Logger, 'warn'>;
   parcel?: Partial<ParcelDefaults>;
-};
+}
+
+export type ShiprocketOptions = Settings['shiprocket'] & ShiprocketExtras;
 
 interface CreatedReturn { order_id?: unknown; shipment_id?: unknown }
 interface AssignedAwb {
@@ -111,7 +114,9 @@ export function webhookEvents(body: unknown): TrackingEvent[] {
   return events;
 }
 
-export function shiprocketCarrier(options: ShiprocketOptions): Carrier {
+/** `shiprocketCarrier(settings.shiprocket, { log })`, or everything in one object. */
+export function shiprocketCarrier(settings: ShiprocketOptions, extras: ShiprocketExtras = {}): Carrier {
+  const options: ShiprocketOptions = { ...settings, ...extras };
   const { email, password, webhookToken } = options;
   if (!email || !password || !webhookToken) throw new Error('shiprocketCarrier needs SHIPROCKET_EMAIL, SHIPROCKET_PASSWORD and SHIPROCKET_WEBHOOK_TOKEN (loadSettings checks them with CARRIER=shiprocket).');
   const now = options.now ?? Date.now;
@@ -199,7 +204,7 @@ export function shiprocketCarrier(options: ShiprocketOptions): Carrier {
         throw new CarrierUnavailable(SHIPROCKET_MESSAGES.failed, 502);
       }
       // an order id Shiprocket has seen (cancelled ones too) is refused, so each attempt has its own
-      const orderId = `${input.reference}-${now().toString(36).toUpperCase()}`;
+      const orderId = `${input.reference}-${now().toString(36)}${randomBytes(2).toString('hex')}`.toUpperCase();
       const created: { srOrderId?: number } = {};
       try {
         return await book(input, orderId, created);
