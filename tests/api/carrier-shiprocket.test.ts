@@ -236,6 +236,9 @@ describe('when Shiprocket refuses or fails', () => {
     expect(error.status).toBe(502);
     expect(error.message).toBe(SHIPROCKET_MESSAGES.failed);
     expect(warnings[0]!.fields).toMatchObject({ step: 'return order', kind: 'garbage' });
+    fake.failNext('/courier/assign/awb', { kind: 'badJson' });
+    expect((await refusal(carrier.createReturnShipment(returnInput()))).message).toBe(SHIPROCKET_MESSAGES.failed);
+    expect(warnings[1]!.fields).toMatchObject({ step: 'AWB assignment', kind: 'garbage' });
   });
 
   test('Shiprocket out of reach is a 503', async () => {

@@ -133,7 +133,7 @@ export function shiprocketCarrier(settings: ShiprocketOptions, extras: Shiprocke
     if (purpose === 'tracking') throw new CarrierUnavailable(SHIPROCKET_MESSAGES.tracking, 502);
     const clientError = error.kind === 'refused' && error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 429;
     if (error.step === 'return order' && clientError) throw new CarrierUnavailable(SHIPROCKET_MESSAGES.address, 502);
-    if (error.step === 'AWB assignment' && (clientError || error.status === 200)) throw new CarrierUnavailable(SHIPROCKET_MESSAGES.noCourier, 502);
+    if (error.step === 'AWB assignment' && error.kind === 'refused' && (clientError || error.status === 200)) throw new CarrierUnavailable(SHIPROCKET_MESSAGES.noCourier, 502);
     throw new CarrierUnavailable(SHIPROCKET_MESSAGES.failed, 502);
   }
 
