@@ -73,6 +73,10 @@ export type Settings = Readonly<{
   /** TERMS_FILE and PRIVACY_FILE: the Markdown the /terms and /privacy pages show (the shipped defaults in content/) */
   termsFile: string;
   privacyFile: string;
+  /** CARRIER: who books return parcels: none (the customer ships on their own), embedded (demo, tests) or shiprocket */
+  carrier: 'none' | 'embedded' | 'shiprocket';
+  /** with CARRIER=shiprocket (checked together at start): the API user, the API's address, the webhook's x-api-key token */
+  shiprocket: Readonly<{ email: string | undefined; password: string | undefined; baseUrl: string; webhookToken: string | undefined; timeoutMs: number }>;
   shopify: Readonly<{
     store: string | undefined;
     adminToken: string | undefined;
@@ -250,6 +254,22 @@ function s3Settings(env: Env, imageStore: 'local' | 's3'): S3StoreSettings | und
   });
 }
 
+/** The Shiprocket settings, checked; email, password and webhook token are required with CARRIER=shiprocket. */
+function shiprocketSettings(env: Env, carrier: Settings['carrier']): Settings['shiprocket'] {
+  const need = (name: string, what: string) => {
+    const value = read(env, name);
+    if (value === undefined && carrier === 'shiprocket') throw new SettingsError(`Invalid setting ${name}: required when CARRIER is shiprocket (${what}).`);
+    return value;
+  };
+  const email = need('SHIPROCKET_EMAIL', "the email of an API user made under Settings → API in Shiprocket's panel");
+  if (email !== undefined && !EMAIL.test(email)) fail('SHIPROCKET_EMAIL', 'an email address', email);
+  const webhookToken = need('SHIPROCKET_WEBHOOK_TOKEN', 'the security token the tracking webhook sends as x-api-key');
+  if (webhookToken !== undefined && (webhookToken.length < 16 || /\s/.test(webhookToken))) fail('SHIPROCKET_WEBHOOK_TOKEN', 'at least 16 characters without spaces', `${webhookToken.length} characters`);
+  const password = need('SHIPROCKET_PASSWORD', "that API user's password");
+  const baseUrl = url(env, 'SHIPROCKET_API_URL', 'https://apiv2.shiprocket.in/v1/external', ['http:', 'https:'])!;
+  return Object.freeze({ email, password, baseUrl, webhookToken, timeoutMs: integer(env, 'SHIPROCKET_TIMEOUT_MS', 15_000, 100, 120_000) });
+}
+
 export function loadSettings(env: Env = process.env): Settings {
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const dataDir = resolve(read(env, 'DATA_DIR') ?? './data');
@@ -289,6 +309,7 @@ export function loadSettings(env: Env = process.env): Settings {
       );
     }
   }
+  const carrier = oneOf(env, 'CARRIER', ['none', 'embedded', 'shiprocket'] as const, 'none');
   const imageStore = oneOf(env, 'IMAGE_STORE', ['local', 's3'] as const, 'local');
   const s3 = s3Settings(env, imageStore);
   const publicUrl = url(env, 'PUBLIC_URL', `http://localhost:${port || 3000}`, ['http:', 'https:'])!;
@@ -364,6 +385,8 @@ export function loadSettings(env: Env = process.env): Settings {
     webhookAllowPrivate: boolean(env, 'WEBHOOK_ALLOW_PRIVATE', false),
     termsFile: textFile(env, 'TERMS_FILE', 'terms.md'),
     privacyFile: textFile(env, 'PRIVACY_FILE', 'privacy.md'),
+    carrier,
+    shiprocket: shiprocketSettings(env, carrier),
     shopify: Object.freeze(shopify),
   });
 }
