@@ -16,6 +16,7 @@ import { warehouseRoutes } from '#api/modules/warehouses/routes.ts';
 import { webhookDocumentation } from '#api/openapi-webhooks.ts';
 import { webhookRoutes } from '#api/modules/webhooks/routes.ts';
 import { analyticsRoutes } from '#api/modules/analytics/routes.ts';
+import { legalRoutes } from '#api/modules/auth/terms-routes.ts';
 
 const API_DESCRIPTION =
   'Trade a used product in for store credit. Sign in with POST /api/auth/login and the mailed link (POST /api/auth/verify-email gives a `sessionToken`), ' +
@@ -63,6 +64,7 @@ export function createApp(ctx: AppContext) {
       }),
     )
     .use(authRoutes(ctx, auth))
+    .use(legalRoutes(ctx, auth))
     .use(creditRoutes(ctx, auth))
     .use(requestRoutes(ctx, auth))
     .use(warehouseRoutes(ctx, auth))

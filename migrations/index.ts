@@ -13,6 +13,7 @@ import * as analyticsRollup from './2026_11_22_012_analytics_rollup.ts';
 import * as quoteMatchKeys from './2026_11_22_013_quote_match_keys.ts';
 import * as cancelledRequests from './2026_11_25_014_cancelled_requests.ts';
 import * as privacyRecords from './2026_11_25_022_privacy_records.ts';
+import * as termsAgreements from './2026_11_25_023_terms_agreements.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_013_quote_match_keys': quoteMatchKeys,
   '2026_11_25_014_cancelled_requests': cancelledRequests,
   '2026_11_25_022_privacy_records': privacyRecords,
+  '2026_11_25_023_terms_agreements': termsAgreements,
 };

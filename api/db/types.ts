@@ -158,6 +158,13 @@ export interface PrivacyAccessLogTable {
   created_at: CreatedAt;
 }
 
+/** Which version of the terms and privacy notice a user agreed to, and when (migration 023). */
+export interface TermsAgreementsTable {
+  user_id: string;
+  version: string;
+  agreed_at: Generated<Date>;
+}
+
 export interface CancelledRequestsTable {
   request_id: string;
   user_id: string;
@@ -351,6 +358,7 @@ export interface Database {
   request_images: RequestImagesTable;
   cancelled_requests: CancelledRequestsTable;
   privacy_access_log: PrivacyAccessLogTable;
+  terms_agreements: TermsAgreementsTable;
   request_events: RequestEventsTable;
   credit_ledger: CreditLedgerTable;
   mail_outbox: MailOutboxTable;

@@ -5,6 +5,7 @@ import { AppHeader } from '#src/components/layout/app-header.tsx';
 import { HydrationMarker } from '#src/components/layout/hydration-marker.tsx';
 import { NavProgress } from '#src/components/layout/nav-progress.tsx';
 import { SiteFooter } from '#src/components/layout/site-footer.tsx';
+import { TermsUpdateBanner } from '#src/components/legal/terms-update-banner.tsx';
 import { publicSettings } from '#src/lib/host.server.ts';
 import { currentUser } from '#src/lib/session.server.ts';
 
@@ -21,6 +22,7 @@ export default async function Layout({ children }: { children: ReactNode }) {
       <HydrationMarker />
       <NavProgress />
       <AppHeader user={user} />
+      {user ? <TermsUpdateBanner /> : null}
       <main id="main" className="mx-auto min-h-[calc(100svh-3.5rem)] w-full max-w-6xl px-4 py-6 sm:py-8">
         {children}
       </main>

@@ -2,12 +2,20 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser } from 'playwright-core';
 import { newPerson, PHONE, screenshot, seriousAccessibilityViolations, signedInPerson, signInThroughPages, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
 import type { RunningServer } from '#tests/helpers/server.ts';
+import { ROOT } from '#tests/helpers/cli.ts';
+import { appendFileSync, copyFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 let server: RunningServer;
 let browser: Browser;
+// the owner's terms (TERMS_FILE): a copy this file may edit, as an owner edits theirs
+const termsDir = mkdtempSync(join(tmpdir(), 'sp-terms-'));
+const termsFile = join(termsDir, 'terms.md');
+copyFileSync(join(ROOT, 'content/terms.md'), termsFile);
 
 beforeAll(async () => {
-  ({ server, browser } = await startServerAndBrowser());
+  ({ server, browser } = await startServerAndBrowser({ TERMS_FILE: termsFile }));
 }, 120_000);
 afterAll(() => stopServerAndBrowser({ server, browser }), 30_000);
 
@@ -141,6 +149,28 @@ describe('sign-in in the browser', () => {
     await drawer.getByRole('link', { name: 'Dashboard' }).click();
     await page.waitForURL('**/dashboard');
     await drawer.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  test('signing in agrees to the terms in force; when the owner changes them a signed-in phone user is asked again, and "I agree" records it', async () => {
+    const { context, page } = await signedInPerson(browser, server, 'meera.iyer@example.com', PHONE);
+    const banner = page.getByRole('region', { name: 'We updated our terms.' });
+    expect(await banner.count()).toBe(0);
+    const before = await page.evaluate(() => fetch('/api/legal/agreement').then((r) => r.json()));
+    expect(before).toMatchObject({ required: false, agreedVersion: before.currentVersion });
+
+    appendFileSync(termsFile, '\n## Pickups\n\nA courier may collect your parcel.\n');
+    await page.goto('/dashboard');
+    await expect(banner.isVisible()).resolves.toBe(true);
+    await expect(banner.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).resolves.toBe('/terms');
+    await screenshot(page, 'terms-updated-phone');
+    await banner.getByRole('button', { name: 'I agree' }).click();
+    await page.getByText('Your agreement to the updated terms is saved.').waitFor();
+    await page.goto('/dashboard');
+    expect(await banner.count()).toBe(0);
+    const after = await page.evaluate(() => fetch('/api/legal/agreement').then((r) => r.json()));
+    expect(after).toMatchObject({ required: false, agreedVersion: after.currentVersion });
+    expect(after.currentVersion).not.toBe(before.currentVersion);
     await context.close();
   });
 

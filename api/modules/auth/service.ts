@@ -10,6 +10,8 @@ import { ShopError, type ShopCustomerInfo } from '#api/integrations/shop/types.t
 import { isAdminEmail, isListedAdmin } from '#api/modules/users/queries.ts';
 import { saveSignedInUser } from '#api/modules/users/service.ts';
 import type { UserProfile } from './model.ts';
+import { recordAgreement } from './terms.ts';
+import { currentTermsVersion } from './terms-version.ts';
 
 export const SIGN_IN_LINK_TTL_MINUTES = 10;
 const RATE_WINDOW_SECONDS = 15 * 60;
@@ -179,6 +181,8 @@ export async function verifySignIn(ctx: AppContext, input: { email?: string; tok
     .values({ user_id: user.id, expires_at: expiresAt, ip: meta.ip, user_agent: meta.userAgent?.slice(0, 500) ?? null })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // the sign-in page says that continuing is agreeing to the terms and privacy notice in force
+  await recordAgreement(ctx.db, user.id, currentTermsVersion(ctx.settings));
 
   return {
     user,

@@ -1,0 +1,41 @@
+'use client';
+
+import { useState } from 'react';
+import { useRouter } from 'waku';
+import { flash } from '#src/components/common/flash.tsx';
+import { Button } from '#src/components/ui/button.tsx';
+import { Spinner } from '#src/components/ui/spinner.tsx';
+import { apiCall } from '#src/lib/api-client.ts';
+
+const AGREE_FAILED = 'Your agreement could not be saved. Please try again.';
+
+/** "I agree": records agreement to the version the banner showed, then the banner goes. */
+export function AgreeToTerms({ version }: { version: string }) {
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <div className="flex flex-col gap-2 sm:items-end">
+      <Button
+        type="button"
+        disabled={busy}
+        onClick={async () => {
+          setBusy(true);
+          setError(null);
+          const result = await apiCall('/api/legal/agreement', { method: 'POST', body: { version } });
+          setBusy(false);
+          if (!result.ok) return setError(result.error ?? AGREE_FAILED);
+          flash('Thank you. Your agreement to the updated terms is saved.');
+          router.reload();
+        }}
+      >
+        {busy ? <Spinner size="sm" label="Saving" /> : null}I agree
+      </Button>
+      {error ? (
+        <p role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { FileText } from 'lucide-react';
+import type { TermsAgreement } from '#api/modules/auth/terms-model.ts';
+import { AgreeToTerms } from '#src/components/legal/agree-to-terms.tsx';
+import { api } from '#src/lib/api.server.ts';
+
+/**
+ * Asks a signed-in person to agree again when the terms or privacy notice changed since they last
+ * agreed (signing in records agreement to the version in force, so this shows only to sessions
+ * opened before a change). Nothing when the agreement cannot be read: a page never fails for it.
+ */
+export async function TermsUpdateBanner() {
+  const agreement = await api<TermsAgreement>('/api/legal/agreement');
+  if (!agreement.ok || !agreement.data?.required) return null;
+  return (
+    <section aria-labelledby="terms-updated-title" className="border-b bg-info/5">
+      <div className="mx-auto flex w-full max-w-6xl flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex items-start gap-3 text-sm">
+          <FileText className="mt-0.5 size-4 shrink-0 text-info" aria-hidden="true" />
+          <p>
+            <strong id="terms-updated-title">We updated our terms.</strong> Please read the{' '}
+            <a href="/terms" className="underline underline-offset-4">
+              Terms of Service
+            </a>{' '}
+            and the{' '}
+            <a href="/privacy" className="underline underline-offset-4">
+              Privacy Policy
+            </a>{' '}
+            and agree to continue using SwapPoints.
+          </p>
+        </div>
+        <AgreeToTerms version={agreement.data.currentVersion} />
+      </div>
+    </section>
+  );
+}
