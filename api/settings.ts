@@ -47,7 +47,8 @@ export type Settings = Readonly<{
   signInLimitPerIp: number;
   demoSeed: boolean;
   maxOpenRequestsPerCustomer: number;
-  postgresTimeouts: Readonly<{ statementTimeoutMs: number; idleInTransactionTimeoutMs: number }>;
+  /** PG_STATEMENT_TIMEOUT_MS, PG_IDLE_IN_TRANSACTION_TIMEOUT_MS, DB_UNAVAILABLE_WAIT_MS */
+  postgresTimeouts: Readonly<{ statementTimeoutMs: number; idleInTransactionTimeoutMs: number; unavailableWaitMs: number }>;
   maxNewRequestsPerDay: number;
   demoRequests: boolean;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -369,6 +370,7 @@ export function loadSettings(env: Env = process.env): Settings {
     postgresTimeouts: Object.freeze({
       statementTimeoutMs: integer(env, 'PG_STATEMENT_TIMEOUT_MS', 30_000, 100, 3_600_000),
       idleInTransactionTimeoutMs: integer(env, 'PG_IDLE_IN_TRANSACTION_TIMEOUT_MS', 60_000, 100, 3_600_000),
+      unavailableWaitMs: integer(env, 'DB_UNAVAILABLE_WAIT_MS', 5_000, 0, 60_000),
     }),
     maxOpenRequestsPerCustomer: integer(env, 'MAX_OPEN_REQUESTS_PER_CUSTOMER', 20, 1, 100_000),
     maxNewRequestsPerDay: integer(env, 'MAX_NEW_REQUESTS_PER_DAY', 10, 1, 100_000),

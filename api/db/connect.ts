@@ -49,7 +49,12 @@ export interface PostgresTimeouts {
   statementTimeoutMs?: number;
   /** idle_in_transaction_session_timeout: a transaction left open (a stalled process) releases its locks */
   idleInTransactionTimeoutMs?: number;
+  /** DB_UNAVAILABLE_WAIT_MS: a request that finds the database gone waits this long for it (with backoff) before failing */
+  unavailableWaitMs?: number;
 }
+
+/** How long a request waits for an unreachable database when the caller does not say (DB_UNAVAILABLE_WAIT_MS's default). */
+export const DEFAULT_UNAVAILABLE_WAIT_MS = 5_000;
 
 const POOL_WAIT_MS = 20_000;
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -93,6 +98,8 @@ export function connectPostgres(url: string, log: Logger, max = 10, timeouts: Po
     { pool },
     {
       onRetry: (error) => log.warn('database connection lost during a read; reading again on a fresh connection', { error: (error as Error)?.message }),
+      waitMs: timeouts.unavailableWaitMs ?? DEFAULT_UNAVAILABLE_WAIT_MS,
+      onWait: (error) => log.warn('database unreachable; waiting for it', { error: (error as Error)?.message, waitMs: timeouts.unavailableWaitMs ?? DEFAULT_UNAVAILABLE_WAIT_MS }),
       async readFresh(text, values) {
         const client = new FastConnectClient({ connectionString: url, types: pgTypes, application_name: 'swappoints' });
         client.on('error', () => {});

@@ -10,10 +10,13 @@ import {
 
 /**
  * Living with a PostgreSQL that goes away (a restart, a failover, a cut network):
+ * - taking a connection waits for the database, with backoff, up to DB_UNAVAILABLE_WAIT_MS: nothing
+ *   has run yet, so waiting is always safe, and a restart of a second or two goes unnoticed;
  * - a read built by Kysely (a SELECT, outside a transaction) that fails because its connection
- *   dropped is run once more, on a fresh connection: it changes nothing, so running it twice is safe;
- * - a failure to reach the database at all is recognised, so the API answers 503, not 500.
- * Writes and transactions are never retried here: whether a lost COMMIT landed is unknown.
+ *   dropped is run again on fresh connections, waiting the same way: it changes nothing, so
+ *   running it twice is safe;
+ * - past the wait, the failure is recognised, so the API answers 503 (with Retry-After), not 500.
+ * Writes and transactions are never retried once sent: whether a lost COMMIT landed is unknown.
  */
 
 /** SQLSTATEs of a connection that is gone: class 08, and the server shutting down or starting. */
@@ -35,6 +38,28 @@ export const DATABASE_UNAVAILABLE = 'The service is briefly unavailable. Please 
 
 const isBuiltRead = (query: CompiledQuery) => query.query.kind === 'SelectQueryNode';
 
+const FIRST_PAUSE_MS = 50;
+const LONGEST_PAUSE_MS = 1_000;
+
+/**
+ * Runs `attempt` until it succeeds, fails for another reason than a lost database, or `waitMs` have
+ * passed (then the last failure is thrown; the last try is made at the deadline). Pauses double from
+ * 50 ms to 1 s.
+ */
+export async function waitForDatabase<T>(attempt: () => Promise<T>, waitMs: number, onWait: (error: unknown) => void = () => {}): Promise<T> {
+  const deadline = Date.now() + waitMs;
+  for (let pause = FIRST_PAUSE_MS; ; pause = Math.min(pause * 2, LONGEST_PAUSE_MS)) {
+    try {
+      return await attempt();
+    } catch (error) {
+      const left = deadline - Date.now();
+      if (!isConnectionLost(error) || left <= 0) throw error;
+      onWait(error);
+      await Bun.sleep(Math.min(pause, left));
+    }
+  }
+}
+
 class RetryingConnection implements DatabaseConnection {
   inTransaction = false;
   constructor(
@@ -49,7 +74,8 @@ class RetryingConnection implements DatabaseConnection {
       if (this.inTransaction || !isBuiltRead(query) || !isConnectionLost(error)) throw error;
       this.driver.hooks.onRetry(error);
       // not from the pool: its idle connections may be just as dead, their close not yet noticed
-      return { rows: (await this.driver.hooks.readFresh(query.sql, query.parameters)) as R[] };
+      const rows = await waitForDatabase(() => this.driver.hooks.readFresh(query.sql, query.parameters), this.driver.hooks.waitMs);
+      return { rows: rows as R[] };
     }
   }
 
@@ -62,6 +88,10 @@ export interface RetryHooks {
   /** runs a read on a new connection of its own, closed afterwards; resolves with its rows */
   readFresh(sql: string, parameters: readonly unknown[]): Promise<unknown[]>;
   onRetry(error: unknown): void;
+  /** DB_UNAVAILABLE_WAIT_MS: how long a request waits for a database that cannot be reached */
+  waitMs: number;
+  /** told once per request that starts waiting */
+  onWait(error: unknown): void;
 }
 
 class ReadRetryDriver implements Driver {
@@ -74,7 +104,12 @@ class ReadRetryDriver implements Driver {
     return this.inner.init();
   }
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new RetryingConnection(await this.inner.acquireConnection(), this);
+    let told = false;
+    const tell = (error: unknown) => {
+      if (!told) this.hooks.onWait(error);
+      told = true;
+    };
+    return new RetryingConnection(await waitForDatabase(() => this.inner.acquireConnection(), this.hooks.waitMs, tell), this);
   }
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
     const c = connection as RetryingConnection;

@@ -18,18 +18,18 @@ describe.skipIf(!process.env.DATABASE_URL)('losing the database (postgres throug
   let admin: Person;
   let customer: Person;
   let warehouseId: string;
+  const throughProxy = (url: string) => {
+    const via = new URL(url);
+    via.hostname = '127.0.0.1';
+    via.port = String(proxy.port);
+    return via.toString();
+  };
 
   beforeAll(async () => {
     const server = new URL(process.env.DATABASE_URL!);
     proxy = await startTcpProxy({ host: server.hostname, port: Number(server.port || 5432) });
-    t = await createTestApp('postgres', {}, {
-      connectVia: (url) => {
-        const via = new URL(url);
-        via.hostname = '127.0.0.1';
-        via.port = String(proxy.port);
-        return via.toString();
-      },
-    });
+    // a short wait for the database, so that a long cut answers 503 soon
+    t = await createTestApp('postgres', { DB_UNAVAILABLE_WAIT_MS: '300' }, { connectVia: throughProxy });
     admin = await signInPerson(t, undefined, { admin: true });
     customer = await signInPerson(t);
     warehouseId = (await createWarehouse(t, admin)).id;
@@ -76,9 +76,14 @@ describe.skipIf(!process.env.DATABASE_URL)('losing the database (postgres throug
     const inFlight = [credit(toCredit[0]!, 300), prepared.response()];
     await Bun.sleep(300);
     proxy.cut();
+    const waitedFrom = performance.now();
+    const firstDuringCut = await t.request('GET', '/api/exchange', { token: customer.token });
+    // it waited for the database (DB_UNAVAILABLE_WAIT_MS, 300 here), then gave up
+    expect(performance.now() - waitedFrom).toBeGreaterThanOrEqual(250);
+    expect(performance.now() - waitedFrom).toBeLessThan(3_000);
     const during: ApiResponse[] = [
       ...(await Promise.all(inFlight)),
-      await t.request('GET', '/api/exchange', { token: customer.token }),
+      firstDuringCut,
       await detail(pending),
       await t.request('GET', '/api/admin/exchange-requests', { token: admin.token }),
       await credit(toCredit[1]!, 450),
@@ -123,5 +128,39 @@ describe.skipIf(!process.env.DATABASE_URL)('losing the database (postgres throug
     }
     const balance = await t.request('GET', '/api/shopify/credit', { token: customer.token });
     expect(balance.body.creditAmount).toBe(750);
+  });
+  test('a restart shorter than DB_UNAVAILABLE_WAIT_MS goes unnoticed: requests arriving while the database is away wait for it and all succeed, none held longer than the wait', async () => {
+    const patient = await createTestApp('postgres', { DB_UNAVAILABLE_WAIT_MS: '5000' }, { connectVia: throughProxy });
+    try {
+      const [asha, root] = [await signInPerson(patient), await signInPerson(patient, undefined, { admin: true })];
+      const warehouse = (await createWarehouse(patient, root)).id;
+      const pending = await requestAt(patient, 'pending', asha, root, warehouse);
+      const image = await uploadedImage(patient, asha.id);
+      await Promise.all(Array.from({ length: 6 }, () => patient.request('GET', `/api/exchange/${pending}`, { token: asha.token })));
+      await patient.ctx.mailer.flush();
+
+      proxy.cut(); // every connection gone, new ones refused: the server is restarting
+      await Bun.sleep(50);
+      const started = performance.now();
+      const timed = async (call: Promise<ApiResponse>) => ({ response: await call, ms: performance.now() - started });
+      const calls = [
+        ...Array.from({ length: 8 }, (_, i) => patient.request('GET', i % 2 ? '/api/exchange' : `/api/exchange/${pending}`, { token: asha.token })),
+        patient.request('GET', '/api/admin/exchange-requests', { token: root.token }),
+        patient.request('GET', '/api/auth/profile', { token: asha.token }),
+        patient.request('POST', '/api/exchange', { token: asha.token, body: validRequest([image]) }),
+      ].map(timed);
+      await Bun.sleep(1_000);
+      proxy.restore();
+      const answers = await Promise.all(calls);
+      expect(answers.map((a) => a.response.status)).toEqual([...Array(10).fill(200), 201]);
+      for (const { ms } of answers) {
+        expect(ms).toBeGreaterThanOrEqual(900); // each waited for the database to come back
+        expect(ms).toBeLessThan(5_000 + 1_500);
+      }
+      expect((await patient.request('GET', `/api/exchange/${answers[10]!.response.body.id}`, { token: asha.token })).status).toBe(200);
+    } finally {
+      proxy.restore();
+      await patient.close();
+    }
   });
 });

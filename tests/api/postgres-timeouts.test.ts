@@ -8,8 +8,11 @@ import { createPostgresDatabase } from '#tests/helpers/db.ts';
 const base = { JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/sp-pg-timeouts' };
 
 describe('PostgreSQL timeouts: settings', () => {
-  test('default to 30 s per statement and 60 s idle in a transaction; bad values stop start-up naming them', () => {
-    expect(loadSettings(base).postgresTimeouts).toEqual({ statementTimeoutMs: 30_000, idleInTransactionTimeoutMs: 60_000 });
+  test('default to 30 s per statement, 60 s idle in a transaction and 5 s waiting for an unreachable database; bad values stop start-up naming them', () => {
+    expect(loadSettings(base).postgresTimeouts).toEqual({ statementTimeoutMs: 30_000, idleInTransactionTimeoutMs: 60_000, unavailableWaitMs: 5_000 });
+    expect(loadSettings({ ...base, DB_UNAVAILABLE_WAIT_MS: '0' }).postgresTimeouts.unavailableWaitMs).toBe(0);
+    expect(() => loadSettings({ ...base, DB_UNAVAILABLE_WAIT_MS: '-1' })).toThrow(/DB_UNAVAILABLE_WAIT_MS/);
+    expect(() => loadSettings({ ...base, DB_UNAVAILABLE_WAIT_MS: '61000' })).toThrow(/DB_UNAVAILABLE_WAIT_MS/);
     expect(() => loadSettings({ ...base, PG_STATEMENT_TIMEOUT_MS: '0' })).toThrow(/PG_STATEMENT_TIMEOUT_MS/);
     expect(() => loadSettings({ ...base, PG_IDLE_IN_TRANSACTION_TIMEOUT_MS: 'soon' })).toThrow(/PG_IDLE_IN_TRANSACTION_TIMEOUT_MS/);
   });

@@ -25,7 +25,8 @@ describe.skipIf(!process.env.DATABASE_URL)('pages while the database is cut (bui
     const via = new URL(database.url);
     via.hostname = '127.0.0.1';
     via.port = String(proxy.port);
-    server = await startServer({ DATABASE_URL: via.toString(), SUPPORT_EMAIL: 'help@swappoints.example' });
+    // a short wait for the database (DB_UNAVAILABLE_WAIT_MS): these cuts last, and the pages must say so soon
+    server = await startServer({ DATABASE_URL: via.toString(), SUPPORT_EMAIL: 'help@swappoints.example', DB_UNAVAILABLE_WAIT_MS: '300' });
     const added = await server.cli('customers', 'add', email);
     expect(added.code).toBe(0);
     token = await server.apiSignIn(email);

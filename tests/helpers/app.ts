@@ -46,7 +46,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'swappoints-test-'));
   const database = await createTestDatabase(kind);
-  const via = options.connectVia && database.url ? connectPostgres(options.connectVia(database.url), createLogger('error')) : undefined;
+  const viaUrl = options.connectVia && database.url ? options.connectVia(database.url) : undefined;
   const settings = loadSettings({
     DATA_DIR: dataDir,
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
@@ -57,9 +57,10 @@ export async function createTestApp(
     MAX_OPEN_REQUESTS_PER_CUSTOMER: '100000',
     MAX_NEW_REQUESTS_PER_DAY: '100000',
     // the settings name the database the app uses (what a backup dumps with pg_dump)
-    ...(database.url && !via ? { DATABASE_URL: database.url } : {}),
+    ...(database.url && !viaUrl ? { DATABASE_URL: database.url } : {}),
     ...env,
   });
+  const via = viaUrl ? connectPostgres(viaUrl, createLogger('error'), 10, settings.postgresTimeouts) : undefined;
   // createTestDatabase gave a migrated database: the context need not check it again
   const { ctx, close } = await openContext(settings, { role: 'test', database: via ?? database.handle, migrated: true, log: options.log ?? createLogger(settings.logLevel) });
   const app = createApp(ctx);
