@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { S3StoreSettings } from '#api/integrations/images/s3.ts';
+import { LANGUAGES, type Language } from '#api/modules/users/rules.ts';
+import { WHATSAPP_TEMPLATE_KEYS, type WhatsAppTemplate } from '#api/modules/whatsapp/rules.ts';
 
 /**
  * Every setting SwapPoints reads from the environment, with its default and its check.
@@ -71,6 +73,8 @@ export type Settings = Readonly<{
   /** TERMS_FILE and PRIVACY_FILE: the Markdown the /terms and /privacy pages show (the shipped defaults in content/) */
   termsFile: string;
   privacyFile: string;
+  /** WhatsApp Business Cloud API: undefined (the channel off, nothing queued) unless WHATSAPP_TOKEN is set */
+  whatsapp: Readonly<WhatsAppSettings> | undefined;
   shopify: Readonly<{
     store: string | undefined;
     adminToken: string | undefined;
@@ -84,6 +88,20 @@ export type Settings = Readonly<{
     notifyCustomer: boolean;
   }>;
 }>;
+
+export interface WhatsAppSettings {
+  token: string;
+  phoneNumberId: string;
+  appSecret: string;
+  verifyToken: string;
+  /** WHATSAPP_API_URL: the Graph API base with its version */
+  apiUrl: string;
+  timeoutMs: number;
+  /** WHATSAPP_TEMPLATE_NAMES: the names registered with Meta, where they differ from ours */
+  templateNames: Readonly<Partial<Record<WhatsAppTemplate, string>>>;
+  /** WHATSAPP_LANGUAGE_CODES: the template language code for each customer language */
+  languageCodes: Readonly<Record<Language, string>>;
+}
 
 export class SettingsError extends Error {
   override name = 'SettingsError';
@@ -248,6 +266,51 @@ function s3Settings(env: Env, imageStore: 'local' | 's3'): S3StoreSettings | und
   });
 }
 
+/** `key=value` pairs separated by commas, each key one of `keys`, each value matching `value`. */
+function pairs<K extends string>(env: Env, name: string, keys: readonly K[], value: RegExp, expected: string): Partial<Record<K, string>> {
+  const raw = read(env, name);
+  const out: Partial<Record<K, string>> = {};
+  if (raw === undefined) return out;
+  for (const part of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const [key, val, ...rest] = part.split('=').map((p) => p.trim());
+    if (!keys.includes(key as K) || !val || rest.length > 0 || !value.test(val)) fail(name, `comma-separated KEY=${expected} pairs, KEY one of ${keys.join(', ')}`, part);
+    out[key as K] = val;
+  }
+  return out;
+}
+
+/** The WhatsApp channel: on when WHATSAPP_TOKEN is set, which then needs the other three. */
+function whatsappSettings(env: Env): WhatsAppSettings | undefined {
+  const token = read(env, 'WHATSAPP_TOKEN');
+  if (token === undefined) {
+    for (const name of ['WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN']) {
+      if (read(env, name) !== undefined) throw new SettingsError(`Invalid setting WHATSAPP_TOKEN: required when ${name} is set (the Cloud API access token), or unset ${name} to keep WhatsApp off.`);
+    }
+    return undefined;
+  }
+  const required = (name: string, what: string) => {
+    const value = read(env, name);
+    if (value === undefined) throw new SettingsError(`Invalid setting ${name}: required when WHATSAPP_TOKEN is set (${what}).`);
+    return value;
+  };
+  const phoneNumberId = required('WHATSAPP_PHONE_NUMBER_ID', 'the sending number\'s id from WhatsApp Manager');
+  if (!/^\d{5,30}$/.test(phoneNumberId)) fail('WHATSAPP_PHONE_NUMBER_ID', 'the numeric phone number id', phoneNumberId);
+  const appSecret = required('WHATSAPP_APP_SECRET', 'the Meta app secret that signs webhooks');
+  const verifyToken = required('WHATSAPP_VERIFY_TOKEN', 'the token you typed when subscribing the webhook');
+  if (verifyToken.length < 8) fail('WHATSAPP_VERIFY_TOKEN', 'at least 8 characters', `${verifyToken.length} characters`);
+  const codes = pairs(env, 'WHATSAPP_LANGUAGE_CODES', LANGUAGES, /^[a-z]{2,3}(_[A-Z]{2})?$/, 'a code such as en_US');
+  return Object.freeze({
+    token,
+    phoneNumberId,
+    appSecret,
+    verifyToken,
+    apiUrl: url(env, 'WHATSAPP_API_URL', 'https://graph.facebook.com/v21.0', ['http:', 'https:'])!,
+    timeoutMs: integer(env, 'WHATSAPP_TIMEOUT_MS', 10_000, 100, 30_000),
+    templateNames: Object.freeze(pairs(env, 'WHATSAPP_TEMPLATE_NAMES', WHATSAPP_TEMPLATE_KEYS, /^[a-z0-9_]{1,512}$/, 'a lowercase name such as shop_request_approved')),
+    languageCodes: Object.freeze({ en: codes.en ?? 'en', hi: codes.hi ?? 'hi' }),
+  });
+}
+
 export function loadSettings(env: Env = process.env): Settings {
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const dataDir = resolve(read(env, 'DATA_DIR') ?? './data');
@@ -361,6 +424,7 @@ export function loadSettings(env: Env = process.env): Settings {
     webhookAllowPrivate: boolean(env, 'WEBHOOK_ALLOW_PRIVATE', false),
     termsFile: textFile(env, 'TERMS_FILE', 'terms.md'),
     privacyFile: textFile(env, 'PRIVACY_FILE', 'privacy.md'),
+    whatsapp: whatsappSettings(env),
     shopify: Object.freeze(shopify),
   });
 }

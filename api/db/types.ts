@@ -47,6 +47,11 @@ export interface UsersTable {
   name: string | null;
   is_admin: Generated<boolean>;
   shop_customer_id: string | null;
+  /** E.164 (+919876543210), set on the profile */
+  phone: string | null;
+  whatsapp_opt_in: Generated<boolean>;
+  whatsapp_opted_in_at: Timestamp | null;
+  language: Generated<'en' | 'hi'>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -227,6 +232,37 @@ export interface MailOutboxTable {
   created_at: CreatedAt;
 }
 
+export interface WhatsAppOutboxTable {
+  id: Generated<number>;
+  user_id: string;
+  to_phone: string;
+  /** our template key (request_approved); template_name is the name registered with Meta */
+  template: string;
+  template_name: string;
+  language: string;
+  params: ColumnType<string[], string, string>;
+  status: Generated<'pending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp | null;
+  last_error: string | null;
+  wa_message_id: string | null;
+  delivery_status: 'sent' | 'delivered' | 'read' | 'failed' | null;
+  delivery_error: string | null;
+  sent_at: Timestamp | null;
+  delivered_at: Timestamp | null;
+  read_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface WhatsAppAttemptsTable {
+  id: Generated<number>;
+  message_id: number;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
+  created_at: CreatedAt;
+}
+
 type Id = ColumnType<string, never, never>;
 type Created = ColumnType<Date, never, never>;
 
@@ -344,6 +380,8 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  whatsapp_outbox: WhatsAppOutboxTable;
+  whatsapp_attempts: WhatsAppAttemptsTable;
 }
 
 export type User = Selectable<UsersTable>;
