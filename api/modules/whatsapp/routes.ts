@@ -7,9 +7,10 @@ import { answerChallenge, receiveNotification } from './webhook.ts';
 export function whatsappRoutes(ctx: AppContext) {
   return new Elysia({ prefix: '/whatsapp', tags: ['WhatsApp'] })
     .get('/webhook', ({ query, set }) => {
+      const challenge = answerChallenge(ctx, query);
       set.headers['content-type'] = 'text/plain; charset=utf-8';
       set.headers['cache-control'] = 'no-store';
-      return answerChallenge(ctx, query);
+      return challenge;
     }, {
       query: ChallengeQuery,
       response: { 200: t.String({ contentMediaType: 'text/plain', description: 'hub.challenge, as sent' }), 403: ErrorBody, 404: ErrorBody },

@@ -134,20 +134,19 @@ export async function sendDueWhatsApp(ctx: AppContext, options: { limit?: number
   const channel = ctx.settings.whatsapp;
   if (!channel) return report;
   const batch = await claimDue(ctx.db, WHATSAPP_QUEUE, { limit: options.limit ?? 20, onlyId: options.onlyId, leaseSeconds: LEASE_SECONDS });
-  await Promise.all(
-    batch.map(async (message) => {
-      report.claimed++;
-      const outcome: Outcome = (await stillOptedIn(ctx.db, message))
-        ? await send(channel, message)
-        : { ok: false, retry: false, statusCode: null, error: OPTED_OUT_ERROR, messageId: null, durationMs: 0 };
-      await record(ctx.db, message, outcome);
-      if (outcome.ok) report.succeeded++;
-      else {
-        report.failed++;
-        ctx.log.warn('whatsapp message not sent', { id: Number(message.id), template: message.template, attempt: message.attempts, error: outcome.error, retry: outcome.retry });
-      }
-    }),
-  );
+  // one after the other: a customer's messages reach them in the order they were queued
+  for (const message of batch) {
+    report.claimed++;
+    const outcome: Outcome = (await stillOptedIn(ctx.db, message))
+      ? await send(channel, message)
+      : { ok: false, retry: false, statusCode: null, error: OPTED_OUT_ERROR, messageId: null, durationMs: 0 };
+    await record(ctx.db, message, outcome);
+    if (outcome.ok) report.succeeded++;
+    else {
+      report.failed++;
+      ctx.log.warn('whatsapp message not sent', { id: Number(message.id), template: message.template, attempt: message.attempts, error: outcome.error, retry: outcome.retry });
+    }
+  }
   return report;
 }
 
