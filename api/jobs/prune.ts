@@ -2,23 +2,26 @@ import type { AppContext } from '#api/context.ts';
 import { pruneRateLimits } from '#api/lib/rate-limit.ts';
 import { pruneSessions, pruneSignInTokens } from '#api/modules/auth/prune.ts';
 import { pruneSentMail } from '#api/modules/mail/service.ts';
+import { pruneSentWhatsApp } from '#api/modules/whatsapp/service.ts';
 
 export interface PruneReport {
   sessions: number;
   signInTokens: number;
   sentMail: number;
+  sentWhatsApp: number;
 }
 
 /**
  * Removes what is kept for no reason and would only grow: dead sessions, spent sign-in links, old
- * rate-limit windows, and sent mail older than MAIL_RETENTION_DAYS. Run by the background job.
+ * rate-limit windows, and sent mail and WhatsApp messages older than MAIL_RETENTION_DAYS. Run by the background job.
  */
 export async function pruneExpiredRows(ctx: AppContext): Promise<PruneReport> {
   const sessions = await pruneSessions(ctx.db, ctx.settings.sessionIdleHours);
   const signInTokens = await pruneSignInTokens(ctx.db);
   await pruneRateLimits(ctx.db);
   const sentMail = await pruneSentMail(ctx.db, ctx.settings.mailRetentionDays);
-  const report = { sessions, signInTokens, sentMail };
-  if (sessions + signInTokens + sentMail > 0) ctx.log.info('pruned expired rows', { ...report });
+  const sentWhatsApp = await pruneSentWhatsApp(ctx.db, ctx.settings.mailRetentionDays);
+  const report = { sessions, signInTokens, sentMail, sentWhatsApp };
+  if (sessions + signInTokens + sentMail + sentWhatsApp > 0) ctx.log.info('pruned expired rows', { ...report });
   return report;
 }

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { createHmac } from 'node:crypto';
 import { getJob, listJobs, retryJob } from '#api/jobs/list.ts';
+import { pruneExpiredRows } from '#api/jobs/prune.ts';
 import { loadSettings } from '#api/settings.ts';
 import { LANGUAGE_INVALID, PHONE_INVALID, PHONE_NEEDED, WHATSAPP_INVALID } from '#api/modules/users/rules.ts';
 import { OPTED_OUT_ERROR, VERIFY_TOKEN_INVALID, WEBHOOK_SIGNATURE_INVALID, WHATSAPP_TEMPLATES } from '#api/modules/whatsapp/rules.ts';
@@ -11,6 +12,9 @@ import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
 import { databaseKinds } from '#tests/helpers/db.ts';
 import { startFakeWhatsApp, type FakeWhatsApp } from '#tests/helpers/fake-whatsapp.ts';
 import { createWarehouse, requestAt, signInPerson, type Person } from '#tests/helpers/fixtures.ts';
+
+// journeys drive a request through every step: room for a machine shared with other work
+setDefaultTimeout(60_000);
 
 const SECRET = 'fake-app-secret';
 const sign = (body: string, secret = SECRET) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
@@ -48,11 +52,11 @@ describe.each(databaseKinds())('WhatsApp notifications (%s)', (kind) => {
     t = await createTestApp(kind, fake.env({ WHATSAPP_TIMEOUT_MS: '400', WHATSAPP_TEMPLATE_NAMES: 'credit_assigned=shop_credit_ready' }));
     admin = await signInPerson(t, undefined, { admin: true });
     warehouseId = (await createWarehouse(t, admin)).id;
-  });
+  }, 60_000);
   afterAll(async () => {
     await t.close();
     fake.close();
-  });
+  }, 30_000);
 
   /** A customer who opted in on their profile, in `language`. */
   async function optedIn(language: 'en' | 'hi' = 'en') {
@@ -94,6 +98,7 @@ describe.each(databaseKinds())('WhatsApp notifications (%s)', (kind) => {
       }
       expect((await t.request('PUT', '/api/profile', { token: person.token, body: { whatsapp: 'yes' } })).body).toEqual({ error: WHATSAPP_INVALID });
       expect((await t.request('PUT', '/api/profile', { token: person.token, body: { whatsapp: true } })).body).toEqual({ error: PHONE_NEEDED });
+      expect((await t.request('PUT', '/api/profile', { token: person.token, body: { whatsapp: true, phone: ' ' } })).body).toEqual({ error: PHONE_NEEDED });
       expect((await t.request('GET', '/api/auth/profile', { token: person.token })).body).toMatchObject({ phone: null, whatsapp: false, language: 'en' });
       expect((await t.request('PUT', '/api/profile', { body: { language: 'hi' } })).status).toBe(401);
     });
@@ -202,6 +207,21 @@ describe.each(databaseKinds())('WhatsApp notifications (%s)', (kind) => {
       expect(await sendDueWhatsApp(t.ctx)).toMatchObject({ claimed: 1, failed: 1 });
       expect((await outboxOf(customer.id))[0]).toMatchObject({ status: 'pending', attempts: 1, last_error: 'No answer within 0.4 s' });
       expect(sentTo(customer.phone.digits)).toEqual([]);
+    });
+
+    test('sent messages older than MAIL_RETENTION_DAYS are pruned with their attempts; failed ones stay', async () => {
+      const customer = await optedIn();
+      await requestAt(t, 'received', customer, admin, warehouseId);
+      fake.answerNext({ status: 400 });
+      await sendDueWhatsApp(t.ctx);
+      const [failed, sent] = await outboxOf(customer.id);
+      expect([failed!.status, sent!.status]).toEqual(['failed', 'sent']);
+      await t.ctx.db.updateTable('whatsapp_outbox').set({ sent_at: new Date(Date.now() - 31 * 86_400_000) }).where('id', '=', sent!.id).execute();
+      await t.ctx.db.updateTable('whatsapp_outbox').set({ created_at: new Date(Date.now() - 31 * 86_400_000) } as never).where('id', '=', failed!.id).execute();
+      const report = await pruneExpiredRows(t.ctx);
+      expect(report.sentWhatsApp).toBeGreaterThanOrEqual(1);
+      expect((await outboxOf(customer.id)).map((r) => r.id)).toEqual([failed!.id]);
+      expect(await t.ctx.db.selectFrom('whatsapp_attempts').select('id').where('message_id', '=', sent!.id).execute()).toEqual([]);
     });
 
     test('never sent twice: two workers racing over the same due messages send each once', async () => {

@@ -74,6 +74,7 @@ export async function updateProfile(db: Db, userId: string, change: ProfileChang
   const phone = change.phone === undefined ? undefined : change.phone === null || change.phone.trim() === '' ? null : normalizePhone(change.phone);
   if (phone === null && change.phone !== null && change.phone?.trim() !== '') throw badRequest(PHONE_INVALID);
   if (change.language !== undefined && !isLanguage(change.language)) throw badRequest(LANGUAGE_INVALID);
+  if (phone === null && change.whatsapp === true) throw badRequest(PHONE_NEEDED);
   const optIn = phone === null ? false : change.whatsapp;
   const updated = await db
     .updateTable('users')
