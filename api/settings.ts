@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { S3StoreSettings } from '#api/integrations/images/s3.ts';
+import { boolean, email, emailList, fail, integer, oneOf, pairs, read, SettingsError, url, type Env } from './settings-read.ts';
 import { LANGUAGES, type Language } from '#api/modules/users/rules.ts';
 import { WHATSAPP_TEMPLATE_KEYS, type WhatsAppTemplate } from '#api/modules/whatsapp/rules.ts';
 
@@ -89,6 +90,8 @@ export type Settings = Readonly<{
   }>;
 }>;
 
+export { SettingsError };
+
 export interface WhatsAppSettings {
   token: string;
   phoneNumberId: string;
@@ -101,73 +104,6 @@ export interface WhatsAppSettings {
   templateNames: Readonly<Partial<Record<WhatsAppTemplate, string>>>;
   /** WHATSAPP_LANGUAGE_CODES: the template language code for each customer language */
   languageCodes: Readonly<Record<Language, string>>;
-}
-
-export class SettingsError extends Error {
-  override name = 'SettingsError';
-}
-
-type Env = Record<string, string | undefined>;
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-function read(env: Env, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value === '' ? undefined : value;
-}
-
-function fail(name: string, expected: string, got: string): never {
-  throw new SettingsError(`Invalid setting ${name}: expected ${expected}, got "${got}".`);
-}
-
-function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = read(env, name);
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!/^\d+$/.test(raw) || value < min || value > max) fail(name, `a whole number from ${min} to ${max}`, raw);
-  return value;
-}
-
-function oneOf<T extends string>(env: Env, name: string, choices: readonly T[], fallback: T): T {
-  const raw = read(env, name);
-  if (raw === undefined) return fallback;
-  if (!choices.includes(raw as T)) fail(name, `one of ${choices.join(', ')}`, raw);
-  return raw as T;
-}
-
-function boolean(env: Env, name: string, fallback: boolean): boolean {
-  const raw = read(env, name)?.toLowerCase();
-  if (raw === undefined) return fallback;
-  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
-  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
-  return fail(name, 'true or false', raw);
-}
-
-function url(env: Env, name: string, fallback: string | undefined, protocols: readonly string[]): string | undefined {
-  const raw = read(env, name);
-  if (raw === undefined) return fallback;
-  try {
-    const parsed = new URL(raw);
-    if (!protocols.includes(parsed.protocol)) throw new Error();
-  } catch {
-    fail(name, `a ${protocols.map((p) => p.replace(':', '://')).join(' or ')} URL`, raw);
-  }
-  return raw.replace(/\/+$/, '');
-}
-
-function email(env: Env, name: string, fallback: string): string {
-  const raw = read(env, name);
-  if (raw === undefined) return fallback;
-  if (!EMAIL.test(raw)) fail(name, 'an email address', raw);
-  return raw;
-}
-
-function emailList(env: Env, name: string): string[] {
-  const raw = read(env, name);
-  if (raw === undefined) return [];
-  const emails = raw.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean);
-  for (const e of emails) if (!EMAIL.test(e)) fail(name, 'a comma-separated list of email addresses', e);
-  return emails;
 }
 
 /** DATA_DIR holds the database, the images and the JWT secret: created readable by its owner only. */
@@ -264,19 +200,6 @@ function s3Settings(env: Env, imageStore: 'local' | 's3'): S3StoreSettings | und
     secretAccessKey: required('S3_SECRET_ACCESS_KEY', 'the secret access key'),
     prefix: prefix && !prefix.endsWith('/') ? `${prefix}/` : prefix,
   });
-}
-
-/** `key=value` pairs separated by commas, each key one of `keys`, each value matching `value`. */
-function pairs<K extends string>(env: Env, name: string, keys: readonly K[], value: RegExp, expected: string): Partial<Record<K, string>> {
-  const raw = read(env, name);
-  const out: Partial<Record<K, string>> = {};
-  if (raw === undefined) return out;
-  for (const part of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
-    const [key, val, ...rest] = part.split('=').map((p) => p.trim());
-    if (!keys.includes(key as K) || !val || rest.length > 0 || !value.test(val)) fail(name, `comma-separated KEY=${expected} pairs, KEY one of ${keys.join(', ')}`, part);
-    out[key as K] = val;
-  }
-  return out;
 }
 
 /** The WhatsApp channel: on when WHATSAPP_TOKEN is set, which then needs the other three. */
