@@ -63,4 +63,31 @@ describe('WhatsApp updates on the dashboard', () => {
     await eventually(() => Promise.resolve(fake.messages.filter((m) => m.to === '919876543210').map((m) => [m.name, m.language])), [[WHATSAPP_TEMPLATES.request_approved.name, 'hi']], 20_000);
     expect(fake.messages.at(-1)!.params[2]).toEndWith(`/exchange/${requestId}`);
   }, 120_000);
+
+  test('at 1280 px, with the keyboard only: a customer who opted in turns the switch off with Space and saves; the profile says opted out', async () => {
+    const email = 'asha.rao@example.com';
+    const token = await server.apiSignIn(email);
+    expect((await server.api('PUT', '/api/profile', token, { phone: '+44 7911 123456', whatsapp: true })).status).toBe(200);
+    const { context, page } = await signedInPerson(browser, server, email);
+    await page.goto('/dashboard');
+    const card = page.getByTestId('whatsapp-settings');
+    await see(card, 'WhatsApp updates');
+    expect(await page.getByLabel('WhatsApp number').inputValue()).toBe('+447911123456');
+    const box = await card.boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(576);
+    await page.getByLabel('WhatsApp number').focus();
+    await page.keyboard.press('Tab');
+    const toggle = page.getByRole('switch', { name: 'Send me updates on WhatsApp' });
+    expect(await toggle.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Space');
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.getByRole('button', { name: 'Save WhatsApp settings' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await see(card, 'Saved. You get no WhatsApp updates.');
+    expect((await server.api('GET', '/api/auth/profile', token)).body).toMatchObject({ phone: '+447911123456', whatsapp: false });
+    await looksRightAndAccessible(page, 'customer-desktop-whatsapp-settings');
+    await context.close();
+  }, 120_000);
 });
