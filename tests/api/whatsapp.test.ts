@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import { createHmac } from 'node:crypto';
 import { getJob, listJobs, retryJob } from '#api/jobs/list.ts';
 import { pruneExpiredRows } from '#api/jobs/prune.ts';
+import { remindExpiringCredits } from '#api/modules/credit/expiry.ts';
 import { loadSettings } from '#api/settings.ts';
 import { LANGUAGE_INVALID, PHONE_INVALID, PHONE_NEEDED, WHATSAPP_INVALID } from '#api/modules/users/rules.ts';
 import { OPTED_OUT_ERROR, VERIFY_TOKEN_INVALID, WEBHOOK_SIGNATURE_INVALID, WHATSAPP_TEMPLATES } from '#api/modules/whatsapp/rules.ts';
@@ -130,6 +131,25 @@ describe.each(databaseKinds())('WhatsApp notifications (%s)', (kind) => {
       const listed = await listNotifications(t.ctx.db, { channel: 'whatsapp', limit: 1000 });
       expect(listed.filter((n) => n.to === customer.phone.e164).map((n) => n.kind)).toEqual(['exchange_completed', 'credit_assigned', 'item_received', 'request_approved']);
       expect((await listNotifications(t.ctx.db, { channel: 'mail', limit: 5 })).every((n) => n.channel === 'mail')).toBe(true);
+    });
+
+    test('the credit expiry reminder reaches an opted-in customer beside its mail, once', async () => {
+      const customer = await optedIn('en');
+      const id = await requestAt(t, 'credited', customer, admin, warehouseId, 420);
+      await sendDueWhatsApp(t.ctx);
+      const ledger = await t.ctx.db
+        .updateTable('credit_ledger')
+        .set({ expires_at: new Date(Date.now() + 3 * 86_400_000) })
+        .where('exchange_request_id', '=', id)
+        .where('push_status', '=', 'success')
+        .returning('id')
+        .executeTakeFirst();
+      expect(ledger).toBeDefined();
+      expect(await remindExpiringCredits(t.ctx)).toBeGreaterThanOrEqual(1);
+      await sendDueWhatsApp(t.ctx);
+      const reminders = sentTo(customer.phone.digits).filter((m) => m.name === WHATSAPP_TEMPLATES.credit_expiry_reminder.name);
+      expect(reminders.map((m) => [m.params[0], m.params[2]])).toEqual([['₹420.00', 'http://localhost:3000/dashboard']]);
+      expect(await remindExpiringCredits(t.ctx)).toBe(0);
     });
 
     test('a declined request reaches an opted-in customer in English with the reason', async () => {
