@@ -11,7 +11,7 @@ import { queueWhatsApp } from '#api/modules/whatsapp/service.ts';
 import { sendDueWhatsApp } from '#api/modules/whatsapp/worker.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
 import { databaseKinds } from '#tests/helpers/db.ts';
-import { startFakeWhatsApp, type FakeWhatsApp } from '#tests/helpers/fake-whatsapp.ts';
+import { FAKE_PHONE_NUMBER_ID, startFakeWhatsApp, type FakeWhatsApp } from '#tests/helpers/fake-whatsapp.ts';
 import { createWarehouse, requestAt, signInPerson, type Person } from '#tests/helpers/fixtures.ts';
 
 // journeys drive a request through every step: room for a machine shared with other work
@@ -205,6 +205,18 @@ describe.each(databaseKinds())('WhatsApp notifications (%s)', (kind) => {
         { status_code: 503, error: 'HTTP 503: (#131000) Something went wrong' },
         { status_code: 200, error: null },
       ]);
+    });
+
+    test('a refused token (401) is not the message\'s fault: it waits and is tried again', async () => {
+      const customer = await optedIn();
+      await requestAt(t, 'approved', customer, admin, warehouseId);
+      const wrongToken = await fetch(`${fake.url}/${FAKE_PHONE_NUMBER_ID}/messages`, { method: 'POST', headers: { authorization: 'Bearer expired', 'content-type': 'application/json' }, body: '{}' });
+      const refusal = await wrongToken.json();
+      expect(wrongToken.status).toBe(401);
+      fake.answerNext({ status: 401, body: refusal });
+      await sendDueWhatsApp(t.ctx);
+      expect((await outboxOf(customer.id))[0]).toMatchObject({ status: 'pending', attempts: 1, last_error: 'HTTP 401: (#190) Invalid OAuth access token - Cannot parse access token' });
+      expect(sentTo(customer.phone.digits)).toEqual([]);
     });
 
     test('a 4xx is permanent: dead at once with the Graph error kept; jobs retry sends it', async () => {

@@ -12,8 +12,8 @@ import { OPTED_OUT_ERROR } from './rules.ts';
  * Sends the WhatsApp outbox through the Cloud API: `POST {WHATSAPP_API_URL}/{phone number id}/messages`
  * with the template, its language and its body parameters. Claimed and leased through the job queue
  * (api/jobs/queue.ts), so two workers never send one message; each attempt and its outcome is a row
- * of whatsapp_attempts. 5xx, 429, a timeout or a lost connection: tried again with backoff; any
- * other 4xx is Meta refusing this message (a bad number, an unknown template): given up at once.
+ * of whatsapp_attempts. 5xx, 429, 401 (the token), a timeout or a lost connection: tried again with
+ * backoff; any other 4xx is Meta refusing this message (a bad number, an unknown template): given up at once.
  */
 
 export const WHATSAPP_QUEUE: Queue<'whatsapp_outbox'> = {
@@ -89,7 +89,8 @@ async function send(channel: WhatsAppSettings, message: Claimed): Promise<Outcom
       if (typeof id === 'string' && id) return { ok: true, retry: false, statusCode: response.status, error: null, messageId: id, durationMs: elapsed() };
       return { ok: false, retry: true, statusCode: response.status, error: `HTTP ${response.status} without a message id`, messageId: null, durationMs: elapsed() };
     }
-    const retry = response.status >= 500 || response.status === 429 || response.status === 408;
+    // 401: the token expired or was revoked, which the operator fixes; the messages wait for it instead of dying
+    const retry = response.status >= 500 || response.status === 429 || response.status === 408 || response.status === 401;
     return { ok: false, retry, statusCode: response.status, error: graphError(response.status, body).slice(0, 1000), messageId: null, durationMs: elapsed() };
   } catch (error) {
     const name = (error as Error)?.name;
