@@ -17,6 +17,7 @@ import { webhookDocumentation } from '#api/openapi-webhooks.ts';
 import { webhookRoutes } from '#api/modules/webhooks/routes.ts';
 import { analyticsRoutes } from '#api/modules/analytics/routes.ts';
 import { legalRoutes } from '#api/modules/auth/terms-routes.ts';
+import { whatsappRoutes } from '#api/modules/whatsapp/routes.ts';
 
 const API_DESCRIPTION =
   'Trade a used product in for store credit. Sign in with POST /api/auth/login and the mailed link (POST /api/auth/verify-email gives a `sessionToken`), ' +
@@ -35,6 +36,7 @@ const API_TAGS = [
   { name: 'Warehouses', description: 'Where approved items are shipped.' },
   { name: 'Webhooks', description: 'Endpoints that receive signed event deliveries, and the delivery log.' },
   { name: 'Analytics', description: 'Figures for the admin dashboard.' },
+  { name: 'WhatsApp', description: "The WhatsApp Cloud API's webhook: subscription check, delivery statuses, STOP replies." },
   { name: 'Health', description: 'Liveness and database reachability for load balancers.' },
 ];
 
@@ -71,7 +73,8 @@ export function createApp(ctx: AppContext) {
     .use(healthRoutes(ctx))
     .use(valuationRoutes(ctx, auth))
     .use(webhookRoutes(ctx, auth))
-    .use(analyticsRoutes(ctx, auth));
+    .use(analyticsRoutes(ctx, auth))
+    .use(whatsappRoutes(ctx));
 
   return new Elysia()
     .onRequest(({ request }) => guardApiRequest(request, ctx.settings.publicUrl))

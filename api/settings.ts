@@ -3,6 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { S3StoreSettings } from '#api/integrations/images/s3.ts';
+import { boolean, email, EMAIL, emailList, fail, integer, oneOf, pairs, read, SettingsError, url, type Env } from './settings-read.ts';
+import { LANGUAGES, type Language } from '#api/modules/users/rules.ts';
+import { WHATSAPP_TEMPLATE_KEYS, type WhatsAppTemplate } from '#api/modules/whatsapp/rules.ts';
 
 /**
  * Every setting SwapPoints reads from the environment, with its default and its check.
@@ -78,6 +81,8 @@ export type Settings = Readonly<{
   carrier: 'none' | 'embedded' | 'shiprocket';
   /** with CARRIER=shiprocket (checked together at start): the API user, the API's address, the webhook's x-api-key token */
   shiprocket: Readonly<{ email: string | undefined; password: string | undefined; baseUrl: string; webhookToken: string | undefined; timeoutMs: number }>;
+  /** WhatsApp Business Cloud API: undefined (the channel off, nothing queued) unless WHATSAPP_TOKEN is set */
+  whatsapp: Readonly<WhatsAppSettings> | undefined;
   shopify: Readonly<{
     store: string | undefined;
     adminToken: string | undefined;
@@ -92,71 +97,20 @@ export type Settings = Readonly<{
   }>;
 }>;
 
-export class SettingsError extends Error {
-  override name = 'SettingsError';
-}
+export { SettingsError };
 
-type Env = Record<string, string | undefined>;
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-function read(env: Env, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value === '' ? undefined : value;
-}
-
-function fail(name: string, expected: string, got: string): never {
-  throw new SettingsError(`Invalid setting ${name}: expected ${expected}, got "${got}".`);
-}
-
-function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = read(env, name);
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!/^\d+$/.test(raw) || value < min || value > max) fail(name, `a whole number from ${min} to ${max}`, raw);
-  return value;
-}
-
-function oneOf<T extends string>(env: Env, name: string, choices: readonly T[], fallback: T): T {
-  const raw = read(env, name);
-  if (raw === undefined) return fallback;
-  if (!choices.includes(raw as T)) fail(name, `one of ${choices.join(', ')}`, raw);
-  return raw as T;
-}
-
-function boolean(env: Env, name: string, fallback: boolean): boolean {
-  const raw = read(env, name)?.toLowerCase();
-  if (raw === undefined) return fallback;
-  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
-  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
-  return fail(name, 'true or false', raw);
-}
-
-function url(env: Env, name: string, fallback: string | undefined, protocols: readonly string[]): string | undefined {
-  const raw = read(env, name);
-  if (raw === undefined) return fallback;
-  try {
-    const parsed = new URL(raw);
-    if (!protocols.includes(parsed.protocol)) throw new Error();
-  } catch {
-    fail(name, `a ${protocols.map((p) => p.replace(':', '://')).join(' or ')} URL`, raw);
-  }
-  return raw.replace(/\/+$/, '');
-}
-
-function email(env: Env, name: string, fallback: string): string {
-  const raw = read(env, name);
-  if (raw === undefined) return fallback;
-  if (!EMAIL.test(raw)) fail(name, 'an email address', raw);
-  return raw;
-}
-
-function emailList(env: Env, name: string): string[] {
-  const raw = read(env, name);
-  if (raw === undefined) return [];
-  const emails = raw.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean);
-  for (const e of emails) if (!EMAIL.test(e)) fail(name, 'a comma-separated list of email addresses', e);
-  return emails;
+export interface WhatsAppSettings {
+  token: string;
+  phoneNumberId: string;
+  appSecret: string;
+  verifyToken: string;
+  /** WHATSAPP_API_URL: the Graph API base with its version */
+  apiUrl: string;
+  timeoutMs: number;
+  /** WHATSAPP_TEMPLATE_NAMES: the names registered with Meta, where they differ from ours */
+  templateNames: Readonly<Partial<Record<WhatsAppTemplate, string>>>;
+  /** WHATSAPP_LANGUAGE_CODES: the template language code for each customer language */
+  languageCodes: Readonly<Record<Language, string>>;
 }
 
 /** DATA_DIR holds the database, the images and the JWT secret: created readable by its owner only. */
@@ -269,6 +223,38 @@ function shiprocketSettings(env: Env, carrier: Settings['carrier']): Settings['s
   const password = need('SHIPROCKET_PASSWORD', "that API user's password");
   const baseUrl = url(env, 'SHIPROCKET_API_URL', 'https://apiv2.shiprocket.in/v1/external', ['http:', 'https:'])!;
   return Object.freeze({ email, password, baseUrl, webhookToken, timeoutMs: integer(env, 'SHIPROCKET_TIMEOUT_MS', 15_000, 100, 120_000) });
+}
+
+/** The WhatsApp channel: on when WHATSAPP_TOKEN is set, which then needs the other three. */
+function whatsappSettings(env: Env): WhatsAppSettings | undefined {
+  const token = read(env, 'WHATSAPP_TOKEN');
+  if (token === undefined) {
+    for (const name of ['WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN']) {
+      if (read(env, name) !== undefined) throw new SettingsError(`Invalid setting WHATSAPP_TOKEN: required when ${name} is set (the Cloud API access token), or unset ${name} to keep WhatsApp off.`);
+    }
+    return undefined;
+  }
+  const required = (name: string, what: string) => {
+    const value = read(env, name);
+    if (value === undefined) throw new SettingsError(`Invalid setting ${name}: required when WHATSAPP_TOKEN is set (${what}).`);
+    return value;
+  };
+  const phoneNumberId = required('WHATSAPP_PHONE_NUMBER_ID', 'the sending number\'s id from WhatsApp Manager');
+  if (!/^\d{5,30}$/.test(phoneNumberId)) fail('WHATSAPP_PHONE_NUMBER_ID', 'the numeric phone number id', phoneNumberId);
+  const appSecret = required('WHATSAPP_APP_SECRET', 'the Meta app secret that signs webhooks');
+  const verifyToken = required('WHATSAPP_VERIFY_TOKEN', 'the token you typed when subscribing the webhook');
+  if (verifyToken.length < 8) fail('WHATSAPP_VERIFY_TOKEN', 'at least 8 characters', `${verifyToken.length} characters`);
+  const codes = pairs(env, 'WHATSAPP_LANGUAGE_CODES', LANGUAGES, /^[a-z]{2,3}(_[A-Z]{2})?$/, 'a code such as en_US');
+  return Object.freeze({
+    token,
+    phoneNumberId,
+    appSecret,
+    verifyToken,
+    apiUrl: url(env, 'WHATSAPP_API_URL', 'https://graph.facebook.com/v21.0', ['http:', 'https:'])!,
+    timeoutMs: integer(env, 'WHATSAPP_TIMEOUT_MS', 10_000, 100, 30_000),
+    templateNames: Object.freeze(pairs(env, 'WHATSAPP_TEMPLATE_NAMES', WHATSAPP_TEMPLATE_KEYS, /^[a-z0-9_]{1,512}$/, 'a lowercase name such as shop_request_approved')),
+    languageCodes: Object.freeze({ en: codes.en ?? 'en', hi: codes.hi ?? 'hi' }),
+  });
 }
 
 export function loadSettings(env: Env = process.env): Settings {
@@ -389,6 +375,7 @@ export function loadSettings(env: Env = process.env): Settings {
     privacyFile: textFile(env, 'PRIVACY_FILE', 'privacy.md'),
     carrier,
     shiprocket: shiprocketSettings(env, carrier),
+    whatsapp: whatsappSettings(env),
     shopify: Object.freeze(shopify),
   });
 }

@@ -9,6 +9,7 @@ import { registerDemoCommands } from './commands/demo.ts';
 import { registerImageCommands } from './commands/images.ts';
 import { registerJobCommands } from './commands/jobs.ts';
 import { registerMailCommands } from './commands/mail.ts';
+import { registerNotificationCommands } from './commands/notifications.ts';
 import { registerMigrateCommand } from './commands/migrate.ts';
 import { registerPrivacyCommands } from './commands/privacy.ts';
 import { registerRequestCommands } from './commands/requests.ts';
@@ -55,6 +56,7 @@ Examples:
   registerCustomerCommands(program, deps);
   registerAdminCommands(program, deps);
   registerMailCommands(program, deps);
+  registerNotificationCommands(program, deps);
   registerDemoCommands(program, deps);
   registerImageCommands(program, deps);
   registerRequestCommands(program, deps);

@@ -47,6 +47,11 @@ export interface UsersTable {
   name: string | null;
   is_admin: Generated<boolean>;
   shop_customer_id: string | null;
+  /** E.164 (+919876543210), set on the profile */
+  phone: string | null;
+  whatsapp_opt_in: Generated<boolean>;
+  whatsapp_opted_in_at: Timestamp | null;
+  language: Generated<'en' | 'hi'>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -139,7 +144,7 @@ export interface ExchangeRequestsTable {
   quote_campaign_id: ColumnType<string | null, number | string | null | undefined, number | string | null>;
   /** why the credit is below the quote */
   credit_reason: string | null;
-  /** when the retention job removed the photos (PHOTO_RETENTION_DAYS after the request closed; migration 022) */
+  /** when the retention job removed the photos (PHOTO_RETENTION_DAYS after the request closed; migration 030) */
   photos_removed_at: Timestamp | null;
   /** lower(product_name || brand || customer_email), generated, trigram-indexed for the admin search */
   search_text: ColumnType<string, never, never>;
@@ -148,7 +153,7 @@ export interface ExchangeRequestsTable {
 }
 
 /** A request its customer cancelled (migration 014): kept for the customer's "Cancelled" filter; the request row itself is deleted. */
-/** Each time an admin or operator looked at a customer's personal data (migration 022): kept one year. */
+/** Each time an admin or operator looked at a customer's personal data (migration 030): kept one year. */
 export interface PrivacyAccessLogTable {
   id: Generated<string>;
   actor_email: string;
@@ -158,7 +163,7 @@ export interface PrivacyAccessLogTable {
   created_at: CreatedAt;
 }
 
-/** Which version of the terms and privacy notice a user agreed to, and when (migration 023). */
+/** Which version of the terms and privacy notice a user agreed to, and when (migration 031). */
 export interface TermsAgreementsTable {
   user_id: string;
   version: string;
@@ -243,6 +248,37 @@ export interface MailOutboxTable {
   next_attempt_at: Timestamp;
   last_error: string | null;
   sent_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface WhatsAppOutboxTable {
+  id: Generated<number>;
+  user_id: string;
+  to_phone: string;
+  /** our template key (request_approved); template_name is the name registered with Meta */
+  template: string;
+  template_name: string;
+  language: string;
+  params: ColumnType<string[], string, string>;
+  status: Generated<'pending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp | null;
+  last_error: string | null;
+  wa_message_id: string | null;
+  delivery_status: 'sent' | 'delivered' | 'read' | 'failed' | null;
+  delivery_error: string | null;
+  sent_at: Timestamp | null;
+  delivered_at: Timestamp | null;
+  read_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface WhatsAppAttemptsTable {
+  id: Generated<number>;
+  message_id: number;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
   created_at: CreatedAt;
 }
 
@@ -365,6 +401,8 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  whatsapp_outbox: WhatsAppOutboxTable;
+  whatsapp_attempts: WhatsAppAttemptsTable;
 }
 
 export type User = Selectable<UsersTable>;

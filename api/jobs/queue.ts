@@ -30,7 +30,7 @@ export interface Queue<T extends QueueTable = QueueTable> {
 }
 
 /** The tables that are queues today; a new job kind adds its table here and a `Queue` beside its worker. */
-export type QueueTable = 'mail_outbox' | 'credit_ledger' | 'webhook_deliveries';
+export type QueueTable = 'mail_outbox' | 'credit_ledger' | 'webhook_deliveries' | 'whatsapp_outbox';
 
 /** A queue over any of the queue tables. */
 export type AnyQueue = { [T in QueueTable]: Queue<T> }[QueueTable];

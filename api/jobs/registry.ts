@@ -9,6 +9,8 @@ import { MAIL_QUEUE, requeueFailedMail } from '#api/modules/mail/service.ts';
 import { deliverAllDueWebhooks, deliverDueWebhooks, WEBHOOK_QUEUE } from '#api/modules/webhooks/delivery.ts';
 import { redeliver } from '#api/modules/webhooks/service.ts';
 import { nightlyBackup } from '#api/modules/backup/nightly.ts';
+import { requeueFailedWhatsApp } from '#api/modules/whatsapp/service.ts';
+import { sendAllDueWhatsApp, sendDueWhatsApp, WHATSAPP_QUEUE } from '#api/modules/whatsapp/worker.ts';
 import type { Settings } from '#api/settings.ts';
 import type { AnyQueue } from './queue.ts';
 
@@ -69,6 +71,19 @@ export const JOBS: readonly Job[] = [
       retry: async (ctx, id) => {
         await redeliver(ctx.db, id);
         await deliverDueWebhooks(ctx, { limit: 1, onlyId: id });
+        return true;
+      },
+    },
+  },
+  {
+    name: 'whatsapp-outbox',
+    everyMs: 3_000,
+    run: (ctx) => sendAllDueWhatsApp(ctx),
+    queue: {
+      queue: WHATSAPP_QUEUE,
+      retry: async (ctx, id) => {
+        if (!(await requeueFailedWhatsApp(ctx.db, id))) return false;
+        await sendDueWhatsApp(ctx, { limit: 1, onlyId: id });
         return true;
       },
     },

@@ -11,7 +11,7 @@ const describe = (job: JobRow) => `Job ${job.id}: ${job.state} after ${job.attem
 export function registerJobCommands(program: Command, { io, session }: CommandDeps) {
   const jobs = program
     .command('jobs')
-    .description('Background jobs of every kind (mail, credit pushes to the shop, webhook deliveries): list them, retry a failed one.');
+    .description('Background jobs of every kind (mail, credit pushes to the shop, webhook deliveries, WhatsApp messages): list them, retry a failed one.');
 
   jobs
     .command('list')

@@ -1,11 +1,12 @@
 import { unstable_getContext as getContext, unstable_getContextData as getContextData } from 'waku/server';
 import { PROFILE_LOAD_FAILED } from '../../api/lib/error-screen.ts';
 import { unstable_redirect as redirect } from 'waku/router/server';
-import type { UserProfile } from '../../api/modules/auth/model.ts';
+import type { ProfileDetails } from '../../api/modules/auth/model.ts';
 import { api } from './api.server.ts';
 import { host } from './host.server.ts';
 
-export type { UserProfile };
+/** GET /api/auth/profile: who is signed in, with their phone, WhatsApp choice and language. */
+export type UserProfile = ProfileDetails;
 
 /** The signed-in user, or null; asked once per page render and shared by the layout and the page. */
 export function currentUser(): Promise<UserProfile | null> {

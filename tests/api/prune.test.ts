@@ -69,7 +69,7 @@ describe.each(databaseKinds())('pruning what only grows (%s)', (kind) => {
   test('expired, idle and revoked sessions, spent links, old rate-limit windows, sent mail past MAIL_RETENTION_DAYS and access-log records older than a year go; the rest stays', async () => {
     const { liveSession } = await seed();
     const report = await pruneExpiredRows(t.ctx);
-    expect(report).toEqual({ sessions: 3, signInTokens: 2, sentMail: 1, accessLog: 1 });
+    expect(report).toEqual({ sessions: 3, signInTokens: 2, sentMail: 1, sentWhatsApp: 0, accessLog: 1 });
     expect(await remaining()).toEqual({
       sessions: [liveSession],
       tokens: [hashToken('fresh-1'), hashToken('just-used-1')].sort(),

@@ -1,5 +1,7 @@
 import { t, type UnwrapSchema } from 'elysia';
 import { INVALID_EMAIL_MESSAGE } from '#api/lib/email.ts';
+import { literals, nullable } from '#api/lib/schema.ts';
+import { LANGUAGE_INVALID, LANGUAGES, PHONE_INVALID, PHONE_MAX_LENGTH, WHATSAPP_INVALID } from '#api/modules/users/rules.ts';
 
 const email = t.String({ maxLength: 320, error: INVALID_EMAIL_MESSAGE });
 
@@ -36,6 +38,24 @@ export const UserProfile = t.Object({
   name: t.Union([t.String(), t.Null()]),
   isAdmin: t.Boolean(),
 });
+
+/** The signed-in user with what they set on their profile (GET /api/auth/profile, PUT /api/profile). */
+export const ProfileDetails = t.Object({
+  ...UserProfile.properties,
+  /** E.164, e.g. +919876543210 */
+  phone: nullable(t.String()),
+  /** opted in to WhatsApp updates at `phone` */
+  whatsapp: t.Boolean(),
+  language: literals(LANGUAGES),
+});
+
+export const ProfileBody = t.Object({
+  phone: t.Optional(t.Union([t.String({ maxLength: PHONE_MAX_LENGTH }), t.Null()], { error: PHONE_INVALID, description: 'a 10-digit Indian mobile number (+91 is added) or +country code and number; null or empty removes it (and opts out)' })),
+  whatsapp: t.Optional(t.Boolean({ error: WHATSAPP_INVALID, description: 'true opts in to WhatsApp updates (needs a phone), false opts out' })),
+  language: t.Optional(literals(LANGUAGES, { error: LANGUAGE_INVALID })),
+});
+
+export type ProfileDetails = UnwrapSchema<typeof ProfileDetails>;
 
 export const VerifyEmailResponse = t.Object({
   success: t.Literal(true),

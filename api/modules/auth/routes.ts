@@ -1,10 +1,10 @@
 import { Elysia } from 'elysia';
 import type { AppContext } from '#api/context.ts';
 import { isUuid, requestMeta } from '#api/lib/request-meta.ts';
-import { CheckCustomerBody, CheckCustomerResponse, LoggedOut, LoginBody, LoginResponse, UserProfile, VerifyEmailBody, VerifyEmailResponse } from './model.ts';
+import { CheckCustomerBody, CheckCustomerResponse, LoggedOut, LoginBody, LoginResponse, ProfileBody, ProfileDetails, VerifyEmailBody, VerifyEmailResponse } from './model.ts';
 import { ErrorBody } from '#api/lib/schema.ts';
 import { CROSS_SITE_MESSAGE, isCrossSite, sessionCookieName, type AuthPlugin } from './plugin.ts';
-import { checkCustomer, requestSignInLink, toProfile, verifySignIn } from './service.ts';
+import { checkCustomer, profileDetails, requestSignInLink, saveProfile, toProfile, verifySignIn } from './service.ts';
 import { revokeSession } from './sessions.ts';
 
 export function authRoutes(ctx: AppContext, auth: AuthPlugin) {
@@ -64,10 +64,20 @@ export function authRoutes(ctx: AppContext, auth: AuthPlugin) {
         detail: { summary: 'Open a session from a sign-in link', description: 'Step 2 of sign-in: the email and the token from the mailed link. Consumes the link and answers the session: `sessionToken` for `Authorization: Bearer`, also set as the session cookie. An expired or used link is 410.' },
       },
     )
-    .get('/auth/profile', ({ user }) => toProfile({ id: user.id, email: user.email, name: user.name, is_admin: user.isAdmin }), {
+    .get('/auth/profile', ({ user }) => profileDetails(ctx, user.id), {
       auth: true,
-      response: { 200: UserProfile, 401: ErrorBody },
-      detail: { summary: 'The signed-in user', description: 'Who the session belongs to: id, email, name and whether they are an admin.' },
+      response: { 200: ProfileDetails, 401: ErrorBody },
+      detail: { summary: 'The signed-in user', description: 'Who the session belongs to: id, email, name and whether they are an admin; and their profile: phone (E.164), whether they get WhatsApp updates, language (en or hi).' },
+    })
+    .put('/profile', ({ user, body }) => saveProfile(ctx, user.id, body), {
+      auth: true,
+      body: ProfileBody,
+      response: { 200: ProfileDetails, 400: ErrorBody, 401: ErrorBody },
+      detail: {
+        summary: "Change the signed-in user's phone, WhatsApp updates and language",
+        description:
+          'Each field is optional; what is left out stays. `phone`: a 10-digit Indian mobile number gets +91, any other needs + and its country code; null or empty removes it and opts out. `whatsapp`: true opts in (needs a phone, sent now or saved), false opts out. `language`: en or hi, the language of WhatsApp templates. A bad phone or language is 400 naming the field.',
+      },
     })
     .post(
       '/auth/logout',

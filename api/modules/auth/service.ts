@@ -7,9 +7,9 @@ import { hashToken, newSecretToken } from '#api/lib/tokens.ts';
 import { enqueueMail } from '#api/modules/mail/service.ts';
 import { signInMail } from '#api/modules/mail/templates.ts';
 import { ShopError, type ShopCustomerInfo } from '#api/integrations/shop/types.ts';
-import { isAdminEmail, isListedAdmin } from '#api/modules/users/queries.ts';
-import { saveSignedInUser } from '#api/modules/users/service.ts';
-import type { UserProfile } from './model.ts';
+import { isAdminEmail, isListedAdmin, profileOf } from '#api/modules/users/queries.ts';
+import { saveSignedInUser, updateProfile, type ProfileChange } from '#api/modules/users/service.ts';
+import type { ProfileDetails, UserProfile } from './model.ts';
 import { recordAgreement } from './terms.ts';
 import { currentTermsVersion } from './terms-version.ts';
 
@@ -152,6 +152,18 @@ async function consumeSignInToken(ctx: AppContext, email: string, tokenHash: str
     .executeTakeFirst();
   if (consumed) return consumed;
   throw await linkFailure(ctx, email, tokenHash);
+}
+
+/** The profile with the customer's phone, WhatsApp choice and language. */
+export async function profileDetails(ctx: AppContext, userId: string): Promise<ProfileDetails> {
+  const user = await profileOf(ctx.db, userId);
+  return { ...toProfile(user), phone: user.phone, whatsapp: user.whatsapp_opt_in, language: user.language };
+}
+
+/** PUT /api/profile: saves the change (users/service.ts checks it), answers the profile as it is now. */
+export async function saveProfile(ctx: AppContext, userId: string, change: ProfileChange): Promise<ProfileDetails> {
+  await updateProfile(ctx.db, userId, change);
+  return profileDetails(ctx, userId);
 }
 
 export function toProfile(user: { id: string; email: string; name: string | null; is_admin: boolean }): UserProfile {

@@ -4,6 +4,7 @@ import type { Settings } from '#api/settings.ts';
 import { enqueueMail } from '#api/modules/mail/service.ts';
 import { formatMoney } from '#api/lib/money.ts';
 import { composeMail } from '#api/modules/mail/templates.ts';
+import { queueWhatsApp } from '#api/modules/whatsapp/service.ts';
 
 /**
  * Store credit that expires (Shopify only: CREDIT_EXPIRY_DAYS sets expiresAt on the push), and the
@@ -43,7 +44,7 @@ export async function remindExpiringCredits(ctx: AppContext, batch = 100): Promi
       .set({ expiry_reminded_at: sql`now()` })
       .whereRef('u.id', '=', 'l.user_id')
       .where('l.id', 'in', due.map((d) => d.id))
-      .returning(['l.id', 'l.amount', 'l.currency', 'l.expires_at', 'u.email'])
+      .returning(['l.id', 'l.amount', 'l.currency', 'l.expires_at', 'u.email', 'u.id as user_id'])
       .execute();
     for (const row of rows) {
       const when = new Date(row.expires_at!).toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: ctx.settings.shopTimeZone });
@@ -58,6 +59,7 @@ export async function remindExpiringCredits(ctx: AppContext, batch = 100): Promi
           action: { label: 'See your credit', url: `${ctx.settings.publicUrl}/dashboard` },
         }),
       );
+      await queueWhatsApp(trx, ctx, { userId: row.user_id, template: 'credit_expiry_reminder', params: { amount, expiresOn: when, link: `${ctx.settings.publicUrl}/dashboard` } });
     }
     return rows.length;
   });

@@ -58,7 +58,20 @@ const webhooks: Reader = async (db) =>
       .executeTakeFirst(),
   );
 
-const READERS: Reader[] = [mail, creditPush, webhooks];
+const whatsapp: Reader = async (db) =>
+  rows(
+    'whatsapp',
+    await db
+      .selectFrom('whatsapp_outbox')
+      .select([
+        sql<number>`count(*) filter (where status = 'pending' and next_attempt_at <= now())`.as('due'),
+        sql<number>`count(*) filter (where status = 'pending' and next_attempt_at > now())`.as('scheduled'),
+        sql<number>`count(*) filter (where status = 'failed')`.as('failed'),
+      ])
+      .executeTakeFirst(),
+  );
+
+const READERS: Reader[] = [mail, creditPush, webhooks, whatsapp];
 
 /** Every kind's counts by state. */
 export async function jobCounts(db: Db): Promise<JobCount[]> {

@@ -6,18 +6,25 @@ import { enqueueMail } from '#api/modules/mail/service.ts';
 import {
   creditAssignedMail,
   exchangeCompletedMail,
+  formatAddress,
   itemReceivedMail,
   newRequestAdminMail,
   requestApprovedMail,
   requestDeclinedMail,
 } from '#api/modules/mail/templates.ts';
+import { formatMoney } from '#api/lib/money.ts';
+import { queueWhatsApp } from '#api/modules/whatsapp/service.ts';
 
 /**
- * The mails a change of a request sends. Each is put in the outbox with the transaction that makes
- * the change (so a change that rolls back sends nothing); the caller kicks the mailer after commit.
+ * The mails a change of a request sends, and beside each the WhatsApp message for a customer who
+ * opted in. Each is put in its outbox with the transaction that makes the change (so a change that
+ * rolls back sends nothing); the caller kicks the mailer after commit, the WhatsApp job sends within seconds.
  */
 
 const summary = (row: ExchangeRequestRow) => ({ id: row.id, productName: row.product_name, brand: row.brand });
+const product = (row: ExchangeRequestRow) => `${row.product_name} (${row.brand})`;
+const link = (ctx: AppContext, row: ExchangeRequestRow) => `${ctx.settings.publicUrl}/exchange/${row.id}`;
+const credit = (row: ExchangeRequestRow) => formatMoney(Number(row.credit_amount), row.currency);
 
 export async function notifyNewRequest(trx: Db, ctx: AppContext, row: ExchangeRequestRow): Promise<void> {
   for (const to of await allAdminEmails(trx, ctx.settings.adminEmails)) {
@@ -30,17 +37,23 @@ export async function notifyDecision(trx: Db, ctx: AppContext, row: ExchangeRequ
   if (row.status === 'approved') {
     const shipTo = row.warehouse_snapshot as WarehouseSnapshot;
     await enqueueMail(trx, requestApprovedMail(row.customer_email, url, summary(row), shipTo, row.admin_feedback));
+    const address = formatAddress(shipTo).split('\n').join(', ');
+    await queueWhatsApp(trx, ctx, { userId: row.user_id, template: 'request_approved', params: { product: product(row), shipTo: address, link: link(ctx, row) } });
   } else if (row.status === 'declined') {
     await enqueueMail(trx, requestDeclinedMail(row.customer_email, url, summary(row), row.admin_feedback));
+    await queueWhatsApp(trx, ctx, { userId: row.user_id, template: 'request_declined', params: { product: product(row), reason: row.admin_feedback ?? '-', link: link(ctx, row) } });
   } else if (row.status === 'completed') {
     await enqueueMail(trx, exchangeCompletedMail(row.customer_email, url, summary(row), Number(row.credit_amount), row.currency));
+    await queueWhatsApp(trx, ctx, { userId: row.user_id, template: 'exchange_completed', params: { product: product(row), amount: credit(row), link: link(ctx, row) } });
   }
 }
 
 export async function notifyReceived(trx: Db, ctx: AppContext, row: ExchangeRequestRow): Promise<void> {
   await enqueueMail(trx, itemReceivedMail(row.customer_email, ctx.settings.publicUrl, summary(row)));
+  await queueWhatsApp(trx, ctx, { userId: row.user_id, template: 'item_received', params: { product: product(row), link: link(ctx, row) } });
 }
 
 export async function notifyCredited(trx: Db, ctx: AppContext, row: ExchangeRequestRow, valuation: string[] = []): Promise<void> {
   await enqueueMail(trx, creditAssignedMail(row.customer_email, ctx.settings.publicUrl, summary(row), Number(row.credit_amount), row.currency, valuation));
+  await queueWhatsApp(trx, ctx, { userId: row.user_id, template: 'credit_assigned', params: { product: product(row), amount: credit(row), link: link(ctx, row) } });
 }

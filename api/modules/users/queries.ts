@@ -64,3 +64,8 @@ export async function hasAnyUser(db: Db): Promise<boolean> {
   const rows = await db.selectFrom('users').select('id').limit(1).execute();
   return rows.length > 0;
 }
+
+/** What a customer set on their profile: phone, WhatsApp opt-in and language. */
+export async function profileOf(db: Db, userId: string) {
+  return db.selectFrom('users').select(['id', 'email', 'name', 'is_admin', 'phone', 'whatsapp_opt_in', 'language']).where('id', '=', userId).executeTakeFirstOrThrow();
+}

@@ -2,6 +2,7 @@ import type { Db } from '#api/db/connect.ts';
 import { INVALID_EMAIL_MESSAGE, isValidEmail, normalizeEmail } from '#api/lib/email.ts';
 import { badRequest } from '#api/lib/errors.ts';
 import type { ShopCustomerInfo } from '#api/integrations/shop/types.ts';
+import { isLanguage, LANGUAGE_INVALID, normalizePhone, PHONE_INVALID, PHONE_NEEDED, type Language } from './rules.ts';
 
 /** Makes EMAIL an admin; creates the user if they have never signed in, so staff can sign in. */
 export async function grantAdmin(db: Db, rawEmail: string): Promise<'granted' | 'already'> {
@@ -56,4 +57,51 @@ export async function saveSignedInUser(db: Db, email: string, customer: ShopCust
     )
     .returning(['id', 'email', 'name', 'is_admin'])
     .executeTakeFirstOrThrow();
+}
+
+export interface ProfileChange {
+  phone?: string | null;
+  whatsapp?: boolean;
+  language?: string;
+}
+
+/**
+ * Saves the customer's phone, WhatsApp choice and language (PUT /api/profile). The phone is kept as
+ * E.164; opting in needs a phone (sent now or saved before); removing the phone opts out. One
+ * conditional update, so the opt-in is never left without a number.
+ */
+export async function updateProfile(db: Db, userId: string, change: ProfileChange) {
+  const phone = change.phone === undefined ? undefined : change.phone === null || change.phone.trim() === '' ? null : normalizePhone(change.phone);
+  if (phone === null && change.phone !== null && change.phone?.trim() !== '') throw badRequest(PHONE_INVALID);
+  if (change.language !== undefined && !isLanguage(change.language)) throw badRequest(LANGUAGE_INVALID);
+  if (phone === null && change.whatsapp === true) throw badRequest(PHONE_NEEDED);
+  const optIn = phone === null ? false : change.whatsapp;
+  const updated = await db
+    .updateTable('users')
+    .set((eb) => ({
+      updated_at: new Date(),
+      ...(phone !== undefined ? { phone } : {}),
+      ...(change.language !== undefined ? { language: change.language as Language } : {}),
+      ...(optIn !== undefined ? { whatsapp_opt_in: optIn } : {}),
+      // the moment of consent: kept while opted in, set again on each new opt-in
+      ...(optIn === true ? { whatsapp_opted_in_at: eb.case().when('users.whatsapp_opt_in', '=', true).then(eb.ref('users.whatsapp_opted_in_at')).else(new Date()).end() } : {}),
+      ...(optIn === false ? { whatsapp_opted_in_at: null } : {}),
+    }))
+    .where('id', '=', userId)
+    // opting in without a phone sent now needs one saved before
+    .$if(optIn === true && phone === undefined, (qb) => qb.where('phone', 'is not', null))
+    .returning('id')
+    .executeTakeFirst();
+  if (!updated) throw badRequest(PHONE_NEEDED);
+}
+
+/** Opts out whoever has this phone (E.164): a STOP reply on WhatsApp. How many were opted in. */
+export async function optOutPhone(db: Db, phone: string): Promise<number> {
+  const result = await db
+    .updateTable('users')
+    .set({ whatsapp_opt_in: false, whatsapp_opted_in_at: null, updated_at: new Date() })
+    .where('phone', '=', phone)
+    .where('whatsapp_opt_in', '=', true)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
