@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -10,6 +10,9 @@ import { runCli } from '#tests/helpers/cli.ts';
 import { cliTarget } from '#tests/helpers/cli-targets.ts';
 import { databaseKinds } from '#tests/helpers/db.ts';
 import { png, uploadForm } from '#tests/helpers/images.ts';
+
+// the CLI case opens an embedded database of its own, twice: seconds on a loaded machine
+setDefaultTimeout(60_000);
 
 const ADMIN = 'priya.admin@example.com';
 const CUSTOMER = 'asha.rao@example.com';
