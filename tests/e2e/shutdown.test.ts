@@ -77,6 +77,12 @@ describe('stopping when idle or busy', () => {
     await Bun.sleep(300);
     void server.stop(); // SIGTERM
     await Bun.sleep(500);
+    // it takes no new request meanwhile
+    const refused = await fetch(`${server.url}/api/health`).then(
+      (r) => `answered ${r.status}`,
+      () => 'refused',
+    );
+    expect(refused).toBe('refused');
     second.resolve();
 
     const response = await answer;
@@ -87,4 +93,13 @@ describe('stopping when idle or busy', () => {
     expect((await exited) - answered).toBeLessThan(1_000);
     expect(server.log()).toContain('Stopping SwapPoints…');
   }, 60_000);
+
+  test('SIGTERM when idle: the process exits (code 0) in under a second', async () => {
+    const idle = await startServer();
+    expect((await fetch(`${idle.url}/api/health`)).status).toBe(200);
+    const started = Date.now();
+    void idle.stop();
+    expect(await idle.exited).toBe(0);
+    expect(Date.now() - started).toBeLessThan(1_000);
+  }, 120_000);
 });
