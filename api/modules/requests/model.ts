@@ -1,5 +1,5 @@
 import { t, type UnwrapSchema } from 'elysia';
-import { CONDITIONS, EVENT_TYPES, PUSH_STATUSES, REQUEST_STATUSES, TRANSIT_STATUSES } from '#api/db/types.ts';
+import { CONDITIONS, EVENT_TYPES, OFFER_STATUSES, PUSH_STATUSES, REQUEST_STATUSES, RETURN_CHOICES, TRANSIT_STATUSES } from '#api/db/types.ts';
 import { CreditGuide, StoredQuote } from '#api/modules/valuation/model.ts';
 import { date, dateTime, literals, nullable, optionalText as text, pagingFields, uuid } from '#api/lib/schema.ts';
 import { WarehouseInfo } from '#api/modules/warehouses/model.ts';
@@ -18,6 +18,37 @@ export const ShippingDetails = t.Object({
   /** yyyy-mm-dd */
   shippingDate: date,
   notes: nullable(t.String()),
+});
+
+export const ReturnAddress = t.Object({
+  name: t.String(),
+  addressLine1: t.String(),
+  addressLine2: nullable(t.String()),
+  city: t.String(),
+  state: t.String(),
+  postalCode: t.String(),
+  country: t.String(),
+  phone: nullable(t.String()),
+});
+
+/** A revised offer: credit below the quote, waiting for (or given) the customer's answer. */
+export const Offer = t.Object({
+  /** what the customer gets on accepting: the admin's amount plus any campaign bonus */
+  amount: t.Number(),
+  /** the quote as the customer saw it at submission: estimate plus bonus */
+  quotedAmount: t.Number(),
+  reason: nullable(t.String()),
+  /** no answer by then accepts the offer */
+  respondBy: dateTime,
+  status: literals(OFFER_STATUSES),
+  decidedAt: nullable(dateTime),
+  /** 'deadline': accepted because no answer came by respondBy */
+  decidedBy: nullable(literals(['customer', 'deadline'] as const)),
+  /** after a decline: send the item back, or recycle it with no credit */
+  choice: nullable(literals(RETURN_CHOICES)),
+  returnAddress: nullable(ReturnAddress),
+  /** the return shipment, once the shop has sent it */
+  returnShipment: nullable(t.Object({ carrierName: t.String(), trackingNumber: t.String(), shippedAt: dateTime })),
 });
 
 const exchangeRequestFields = {
@@ -42,6 +73,8 @@ const exchangeRequestFields = {
   quote: nullable(StoredQuote),
   /** why the credit is below the quote */
   creditReason: nullable(t.String()),
+  /** a credit below the quote waits here for the customer's answer (null when none was made) */
+  offer: nullable(Offer),
   createdAt: dateTime,
   updatedAt: dateTime,
 };
@@ -170,6 +203,8 @@ export const CountsQuery = t.Object({ q: pagingFields.q });
 
 export type ImageRef = UnwrapSchema<typeof ImageRef>;
 export type ShippingDetails = UnwrapSchema<typeof ShippingDetails>;
+export type Offer = UnwrapSchema<typeof Offer>;
+export type ReturnAddress = UnwrapSchema<typeof ReturnAddress>;
 export type ExchangeRequest = UnwrapSchema<typeof ExchangeRequest>;
 export type AdminExchangeRequest = UnwrapSchema<typeof AdminExchangeRequest>;
 export type RequestEvent = UnwrapSchema<typeof RequestEvent>;
