@@ -35,6 +35,24 @@ export async function up(db: Kysely<any>): Promise<void> {
       add column ship_reminded_at timestamptz,
       add constraint exchange_requests_offer_terms check (offer_status is null or (offer_amount is not null and offer_respond_by is not null)),
       add constraint exchange_requests_return_address check (return_choice is distinct from 'return' or return_address is not null)`.execute(db);
+  // a declined offer closes a request whose item was shipped and received: 'declined' joins the
+  // statuses that may have shipping details and a transit status (the checks of migration 001)
+  await sql`
+    do $$
+    declare c record;
+    begin
+      for c in select conname from pg_constraint
+                where conrelid = 'exchange_requests'::regclass and contype = 'c'
+                  and pg_get_constraintdef(oid) like '%shipping_carrier%'
+                  and pg_get_constraintdef(oid) like '%''approved''::text, ''completed''::text%'
+      loop
+        execute format('alter table exchange_requests drop constraint %I', c.conname);
+      end loop;
+    end $$`.execute(db);
+  await sql`
+    alter table exchange_requests
+      add constraint exchange_requests_transit_shipped check (transit_status is null or (shipping_carrier is not null and status in ('approved', 'completed', 'declined'))),
+      add constraint exchange_requests_shipping_status check (shipping_carrier is null or status in ('approved', 'completed', 'declined'))`.execute(db);
   await sql`create index exchange_requests_offer_pending_idx on exchange_requests (offer_respond_by) where offer_status = 'pending'`.execute(db);
   await sql`create index exchange_requests_return_due_idx on exchange_requests (offer_decided_at) where return_choice = 'return' and returned_at is null`.execute(db);
   await sql`create index exchange_requests_unshipped_idx on exchange_requests (decided_at) where status = 'approved' and shipping_carrier is null`.execute(db);
@@ -54,6 +72,11 @@ export async function down(db: Kysely<any>): Promise<void> {
   for (const index of ['exchange_requests_offer_pending_idx', 'exchange_requests_return_due_idx', 'exchange_requests_unshipped_idx']) {
     await sql`drop index if exists ${sql.id(index)}`.execute(db);
   }
+  await sql`
+    alter table exchange_requests
+      drop constraint exchange_requests_transit_shipped, drop constraint exchange_requests_shipping_status,
+      add check (transit_status is null or (shipping_carrier is not null and status in ('approved', 'completed'))),
+      add check (shipping_carrier is null or status in ('approved', 'completed'))`.execute(db);
   await sql`
     alter table exchange_requests
       drop constraint exchange_requests_offer_terms, drop constraint exchange_requests_return_address,

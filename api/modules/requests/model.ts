@@ -3,7 +3,7 @@ import { CONDITIONS, EVENT_TYPES, OFFER_STATUSES, PUSH_STATUSES, REQUEST_STATUSE
 import { CreditGuide, StoredQuote } from '#api/modules/valuation/model.ts';
 import { date, dateTime, literals, nullable, optionalText as text, pagingFields, uuid } from '#api/lib/schema.ts';
 import { WarehouseInfo } from '#api/modules/warehouses/model.ts';
-import { ADMIN_SORTS, FILL_REQUIRED_FIELDS, FILL_SHIPPING_FIELDS, WAREHOUSE_REQUIRED } from './rules.ts';
+import { ADMIN_SORTS, FILL_REQUIRED_FIELDS, FILL_SHIPPING_FIELDS, WAITING_FILTERS, WAREHOUSE_REQUIRED } from './rules.ts';
 
 /**
  * The JSON shapes of exchange requests and their timeline: the one definition the routes validate
@@ -198,7 +198,11 @@ export const AdminListQuery = t.Object({
   sort: t.Optional(literals(ADMIN_SORTS, { error: `sort must be one of ${ADMIN_SORTS.join(', ')}` })),
   order: t.Optional(literals(['asc', 'desc'] as const, { error: 'order must be asc or desc' })),
   tab: t.Optional(t.Integer({ minimum: 0, maximum: 3, error: 'tab must be 0, 1, 2 or 3' })),
+  /** offers waiting for the customer's answer, or declined offers' items to send back */
+  waiting: t.Optional(literals(Object.keys(WAITING_FILTERS) as (keyof typeof WAITING_FILTERS)[], { error: 'waiting must be offers or returns' })),
 });
+/** How many requests each "waiting" filter of the queue holds. */
+export const WaitingCounts = t.Object({ offersWaiting: t.Number(), returnsToShip: t.Number() });
 export const CountsQuery = t.Object({ q: pagingFields.q });
 
 export type ImageRef = UnwrapSchema<typeof ImageRef>;
@@ -213,6 +217,7 @@ export type ExchangeRequestDetail = UnwrapSchema<typeof ExchangeRequestDetail>;
 export type AdminExchangeRequestDetail = UnwrapSchema<typeof AdminExchangeRequestDetail>;
 export type CreditedExchangeRequest = UnwrapSchema<typeof CreditedExchangeRequest>;
 export type RequestCounts = UnwrapSchema<typeof RequestCounts>;
+export type WaitingCounts = UnwrapSchema<typeof WaitingCounts>;
 export type CreateExchangeBody = UnwrapSchema<typeof CreateExchangeBody>;
 export type ShippingBody = UnwrapSchema<typeof ShippingBody>;
 export type StatusBody = UnwrapSchema<typeof StatusBody>;
