@@ -99,14 +99,15 @@ export async function pushNow(ctx: AppContext, ledgerId: number | string): Promi
 /**
  * What giving credit writes once the request row has taken it (the admin's credit step, or an
  * accepted offer): the one ledger row, the timeline entry, the inspection photos, the mail and the
- * webhook event. Call it inside the transaction that updated the request.
+ * webhook event. Call it inside the transaction that updated the request. `photos` are attached
+ * now; `mailPhotos` (photos by default) are the ones the mail links.
  */
 export async function writeCredit(
   trx: Db,
   ctx: AppContext,
   actor: Actor,
   request: ExchangeRequestRow,
-  input: { terms: CreditTerms; note: string | null; photos: ImageRef[]; eventNote?: string; createdBy?: string | null },
+  input: { terms: CreditTerms; note: string | null; photos: ImageRef[]; eventNote?: string; createdBy?: string | null; mailPhotos?: ImageRef[] },
 ): Promise<CreditLedgerRow> {
   const { terms, note, photos } = input;
   const amount = terms.total;
@@ -140,7 +141,7 @@ export async function writeCredit(
       `${formatMoney(amount, request.currency)} store credit assigned${terms.bonus > 0 ? ` (${creditBreakdownText(terms, request.currency)})` : ''}${terms.reason ? `. Below the quote because: ${terms.reason}` : ''}${note ? `. ${note}` : ''}`,
   });
   if (actor.id && photos.length > 0) await attachInspectionImages(trx, { adminId: actor.id, requestId: request.id, images: photos });
-  await notifyCredited(trx, ctx, request, creditMailLines(request, terms, photos, ctx.settings.publicUrl));
+  await notifyCredited(trx, ctx, request, creditMailLines(request, terms, input.mailPhotos ?? photos, ctx.settings.publicUrl));
   await emitRequestEvent(trx, 'request.credited', request);
   return ledger;
 }

@@ -89,7 +89,9 @@ export async function acceptOffer(ctx: AppContext, actor: Actor, id: string | un
     const amount = wholeMoney(terms.total, row.currency);
     const how = decider.by === 'deadline' ? 'accepted automatically: no answer by its date' : 'accepted by the customer';
     await recordEvent(trx, { requestId: row.id, type: 'offer_accepted', actor, fromStatus: row.status, toStatus: row.status, note: `Offer of ${amount} ${how}` });
-    const ledger = await writeCredit(trx, ctx, actor, row, { terms, note: row.offer_note, photos: [], createdBy: row.offer_made_by });
+    // the photos were attached with the offer; the credit mail links them again
+    const mailPhotos = await trx.selectFrom('request_images').select(['url', 'public_id as publicId']).where('request_id', '=', row.id).where('kind', '=', 'inspection').orderBy('position').execute();
+    const ledger = await writeCredit(trx, ctx, actor, row, { terms, note: row.offer_note, photos: [], mailPhotos, createdBy: row.offer_made_by });
     return { row, ledger };
   });
   if (!accepted) {
