@@ -177,6 +177,11 @@ const EVENT_LABELS: Record<string, string> = {
   completed: 'Exchange completed',
   cancelled: 'Request cancelled',
   deleted: 'Request deleted',
+  offered: 'Offer made',
+  offer_accepted: 'Offer accepted',
+  offer_declined: 'Offer declined',
+  returned: 'Item sent back',
+  reminded: 'Reminder sent',
 };
 
 /** A timeline entry's title ('shipped' → 'Shipping details submitted'). */
