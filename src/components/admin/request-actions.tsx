@@ -282,7 +282,8 @@ export function AssignCreditAction({
           body: { creditAmount: Math.round(value), additionalFeedback: note, ...(belowQuote ? { reason: extra.reason, inspectionImages: extra.photos } : {}) },
         });
         if (!result.ok) return failureOf(result, CREDIT_FAILED);
-        return result.data?.loyaltyPointsSuccess === false ? 'keep-open' : null;
+        // an offer gives no credit yet, so there is no push to wait for
+        return result.data?.offer == null && result.data?.loyaltyPointsSuccess === false ? 'keep-open' : null;
       }}
     >
       <div className="flex flex-col gap-2">
