@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import { OFFER_ANSWER_DATE_PASSED, OFFER_AUTO_ACCEPTED } from '#api/modules/credit/rules.ts';
 import { runDeadlines, type DeadlineReport } from '#api/modules/deadlines/service.ts';
 import { JOBS } from '#api/jobs/registry.ts';
+import { loadSettings } from '#api/settings.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
 import { databaseKinds } from '#tests/helpers/db.ts';
 import { createRequest, createWarehouse, mailsTo, requestAt, shippingBody, signInPerson, type Person } from '#tests/helpers/fixtures.ts';
@@ -11,6 +12,15 @@ setDefaultTimeout(60_000);
 const DAY = 86_400_000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY);
 const ids = (report: DeadlineReport, key: 'closed' | 'shipReminded' | 'offerReminded' | 'autoAccepted') => report[key].map((i) => i.id);
+
+test('OFFER_RESPONSE_DAYS, SHIP_BY_DAYS and SHIP_REMINDER_DAYS default to 7, 21 and 7; a bad value is refused naming the setting', () => {
+  const base = { DATA_DIR: '/tmp/swappoints-settings-check', JWT_SECRET: 'x'.repeat(40) };
+  expect(loadSettings(base)).toMatchObject({ offerResponseDays: 7, shipByDays: 21, shipReminderDays: 7 });
+  expect(loadSettings({ ...base, OFFER_RESPONSE_DAYS: '10', SHIP_BY_DAYS: '30', SHIP_REMINDER_DAYS: '3' })).toMatchObject({ offerResponseDays: 10, shipByDays: 30, shipReminderDays: 3 });
+  expect(() => loadSettings({ ...base, OFFER_RESPONSE_DAYS: 'a week' })).toThrow('Invalid setting OFFER_RESPONSE_DAYS');
+  expect(() => loadSettings({ ...base, SHIP_BY_DAYS: '0' })).toThrow('Invalid setting SHIP_BY_DAYS');
+  expect(() => loadSettings({ ...base, SHIP_BY_DAYS: '5', SHIP_REMINDER_DAYS: '5' })).toThrow('Invalid setting SHIP_REMINDER_DAYS: expected a whole number of days less than SHIP_BY_DAYS (5), got "5".');
+});
 
 describe.each(databaseKinds())('deadlines: offers answered in time, requests shipped in time (%s)', (kind) => {
   let t: TestApp;
