@@ -72,6 +72,12 @@ export type Settings = Readonly<{
   creditExpiryDays: number | null;
   /** how many days before credit SwapPoints issued expires the customer is reminded by mail */
   creditReminderDays: number;
+  /** OFFER_RESPONSE_DAYS: how long a customer has to answer a revised offer; no answer accepts it */
+  offerResponseDays: number;
+  /** SHIP_BY_DAYS: an approved request not shipped within this many days is closed */
+  shipByDays: number;
+  /** SHIP_REMINDER_DAYS: the ship-by reminder is mailed this many days before that deadline */
+  shipReminderDays: number;
   /** local development and tests: webhooks may go to private and loopback addresses and plain http */
   webhookAllowPrivate: boolean;
   /** TERMS_FILE and PRIVACY_FILE: the Markdown the /terms and /privacy pages show (the shipped defaults in content/) */
@@ -111,6 +117,14 @@ export interface WhatsAppSettings {
   templateNames: Readonly<Partial<Record<WhatsAppTemplate, string>>>;
   /** WHATSAPP_LANGUAGE_CODES: the template language code for each customer language */
   languageCodes: Readonly<Record<Language, string>>;
+}
+
+/** SHIP_REMINDER_DAYS must fall before SHIP_BY_DAYS, or the reminder would come on or after the deadline. */
+function shipReminderDays(env: Env): number {
+  const days = integer(env, 'SHIP_REMINDER_DAYS', 7, 1, 364);
+  const shipBy = integer(env, 'SHIP_BY_DAYS', 21, 2, 365);
+  if (days >= shipBy) fail('SHIP_REMINDER_DAYS', `a whole number of days less than SHIP_BY_DAYS (${shipBy})`, String(days));
+  return days;
 }
 
 /** DATA_DIR holds the database, the images and the JWT secret: created readable by its owner only. */
@@ -370,6 +384,9 @@ export function loadSettings(env: Env = process.env): Settings {
     creditPushLeaseSeconds: integer(env, 'CREDIT_PUSH_LEASE_SECONDS', 300, 2, 86_400),
     creditExpiryDays: read(env, 'CREDIT_EXPIRY_DAYS') === undefined ? null : integer(env, 'CREDIT_EXPIRY_DAYS', 0, 1, 3650),
     creditReminderDays: integer(env, 'CREDIT_REMINDER_DAYS', 7, 1, 365),
+    offerResponseDays: integer(env, 'OFFER_RESPONSE_DAYS', 7, 3, 365),
+    shipByDays: integer(env, 'SHIP_BY_DAYS', 21, 2, 365),
+    shipReminderDays: shipReminderDays(env),
     webhookAllowPrivate: boolean(env, 'WEBHOOK_ALLOW_PRIVATE', false),
     termsFile: textFile(env, 'TERMS_FILE', 'terms.md'),
     privacyFile: textFile(env, 'PRIVACY_FILE', 'privacy.md'),

@@ -5,6 +5,7 @@ import { registerAdminCommands } from './commands/admin.ts';
 import { registerBackupCommands } from './commands/backup.ts';
 import { registerCreditCommands } from './commands/credits.ts';
 import { registerCustomerCommands } from './commands/customers.ts';
+import { registerDeadlineCommands } from './commands/deadlines.ts';
 import { registerDemoCommands } from './commands/demo.ts';
 import { registerImageCommands } from './commands/images.ts';
 import { registerJobCommands } from './commands/jobs.ts';
@@ -65,6 +66,7 @@ Examples:
   registerCreditCommands(program, deps);
   registerWebhookCommands(program, deps);
   registerJobCommands(program, deps);
+  registerDeadlineCommands(program, deps);
   registerStatsCommand(program, deps);
   registerBackupCommands(program, deps);
   registerPrivacyCommands(program, deps);

@@ -6,6 +6,7 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, never, never>;
 /** numeric(12,2): read as a decimal string so no cent is lost; written as a number or string. */
 type Money = ColumnType<string, number | string | undefined, number | string>;
+type NullableMoney = ColumnType<string | null, number | string | null | undefined, number | string | null>;
 type Json<T> = ColumnType<T, string, string>;
 
 export const REQUEST_STATUSES = ['pending', 'approved', 'declined', 'completed'] as const;
@@ -16,7 +17,24 @@ export const CONDITIONS = ['new', 'like_new', 'very_good', 'good', 'fair', 'poor
 export type Condition = (typeof CONDITIONS)[number];
 export const EVENT_TYPES = [
   'created', 'approved', 'declined', 'shipped', 'received', 'credited', 'completed', 'cancelled', 'deleted',
+  'offered', 'offer_accepted', 'offer_declined', 'returned', 'reminded',
 ] as const;
+/** A revised offer's answer (migration 015): pending until the customer or the deadline decides. */
+export const OFFER_STATUSES = ['pending', 'accepted', 'declined'] as const;
+export type OfferStatus = (typeof OFFER_STATUSES)[number];
+export const RETURN_CHOICES = ['return', 'recycle'] as const;
+export type ReturnChoice = (typeof RETURN_CHOICES)[number];
+/** Where a declined offer's item is sent back to. */
+export interface ReturnAddress {
+  name: string;
+  addressLine1: string;
+  addressLine2: string | null;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+  phone: string | null;
+}
 export type EventType = (typeof EVENT_TYPES)[number];
 export const PUSH_STATUSES = ['pending', 'success', 'failed'] as const;
 export type PushStatus = (typeof PUSH_STATUSES)[number];
@@ -150,6 +168,28 @@ export interface ExchangeRequestsTable {
   search_text: ColumnType<string, never, never>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** a revised offer (migration 015): credit below the quote waits for the customer's answer */
+  offer_status: OfferStatus | null;
+  offer_base: NullableMoney;
+  offer_bonus: NullableMoney;
+  offer_campaign_id: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  offer_amount: NullableMoney;
+  offer_quoted_amount: NullableMoney;
+  offer_reason: string | null;
+  offer_note: string | null;
+  offer_made_by: string | null;
+  offer_made_at: Timestamp | null;
+  offer_respond_by: Timestamp | null;
+  offer_reminded_at: Timestamp | null;
+  offer_decided_at: Timestamp | null;
+  offer_decided_by: 'customer' | 'deadline' | null;
+  return_choice: ReturnChoice | null;
+  return_address: Json<ReturnAddress> | null;
+  return_carrier: string | null;
+  return_tracking_number: string | null;
+  returned_at: Timestamp | null;
+  /** when the deadlines job mailed the ship-by reminder */
+  ship_reminded_at: Timestamp | null;
 }
 
 /** A request its customer cancelled (migration 014): kept for the customer's "Cancelled" filter; the request row itself is deleted. */

@@ -11,6 +11,7 @@ import { redeliver } from '#api/modules/webhooks/service.ts';
 import { nightlyBackup } from '#api/modules/backup/nightly.ts';
 import { requeueFailedWhatsApp } from '#api/modules/whatsapp/service.ts';
 import { sendAllDueWhatsApp, sendDueWhatsApp, WHATSAPP_QUEUE } from '#api/modules/whatsapp/worker.ts';
+import { runDeadlines } from '#api/modules/deadlines/service.ts';
 import type { Settings } from '#api/settings.ts';
 import type { AnyQueue } from './queue.ts';
 
@@ -92,6 +93,8 @@ export const JOBS: readonly Job[] = [
   { name: 'remove-unattached-uploads', everyMs: 3_600_000, run: (ctx) => removeUnattachedUploads(ctx) },
   { name: 'prune-expired-rows', everyMs: 3_600_000, run: (ctx) => pruneExpiredRows(ctx) },
   { name: 'photo-retention', everyMs: 3_600_000, run: (ctx) => removeExpiredPhotos(ctx) },
+  // offers past their answer date, unshipped requests past SHIP_BY_DAYS, and both reminders
+  { name: 'deadlines', everyMs: 900_000, run: (ctx) => runDeadlines(ctx) },
 ];
 
 /** The queue-backed jobs, by their kind (`mail`, `credit-push`, `webhook`). */

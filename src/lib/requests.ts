@@ -75,8 +75,11 @@ export function statusLine(status: string | null | undefined, transitStatus: str
 
 export const CREDIT_ASSIGNED_LINE = 'Credit assigned: the exchange completes next';
 
-/** The list's line for a request: the status line, or that its credit is assigned once it is (approved, credited, not yet completed). */
-export function requestLine(request: { status: string; transitStatus: string | null; creditedAt?: string | null; creditAmount?: number | null }): string {
+export const OFFER_WAITING_LINE = 'Our offer is waiting for your answer';
+
+/** The list's line for a request: the status line, that an offer waits for the customer's answer, or that its credit is assigned once it is (approved, credited, not yet completed). */
+export function requestLine(request: { status: string; transitStatus: string | null; creditedAt?: string | null; creditAmount?: number | null; offer?: { status: string } | null }): string {
+  if (request.status === 'approved' && request.offer?.status === 'pending') return OFFER_WAITING_LINE;
   const credited = request.creditedAt !== undefined ? request.creditedAt !== null : Number(request.creditAmount ?? 0) > 0;
   if (request.status === 'approved' && credited) return CREDIT_ASSIGNED_LINE;
   return statusLine(request.status, request.transitStatus);

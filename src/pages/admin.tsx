@@ -1,6 +1,8 @@
 import type { PageProps } from 'waku/router';
 import { unstable_redirect as redirect } from 'waku/router/server';
-import type { AdminExchangeRequest, RequestCounts } from '#api/modules/requests/model.ts';
+import type { AdminExchangeRequest, RequestCounts, WaitingCounts } from '#api/modules/requests/model.ts';
+import { WAITING_FILTERS } from '#api/modules/requests/rules.ts';
+import { WaitingFilters } from '#src/components/admin/waiting-filters.tsx';
 import type { CreditRecord } from '#api/modules/credit/model.ts';
 import type { Warehouse } from '#api/modules/warehouses/model.ts';
 import { AdminTabs } from '#src/components/admin/admin-tabs.tsx';
@@ -40,6 +42,7 @@ function paging(view: AdminView, sorted = false): string {
 function loadTab(view: AdminView) {
   if (view.tab === CREDIT_HISTORY_TAB) return api<CreditRecord[]>(`/api/admin/credit-history?${paging(view)}`);
   if (view.tab === WAREHOUSE_TAB) return api<Warehouse[]>('/api/admin/warehouses');
+  if (view.waiting) return api<AdminExchangeRequest[]>(`/api/admin/exchange-requests?waiting=${view.waiting}&${paging(view, true)}`);
   return api<AdminExchangeRequest[]>(`/api/admin/exchange-requests?tab=${view.tab}&${paging(view, true)}`);
 }
 
@@ -51,7 +54,7 @@ async function RequestsTab({ view, locale, load }: { view: AdminView; locale: st
       <SearchBox key="requests" view={view} placeholder="Search by product name, brand, or user email" />
       {result.ok && result.data ? (
         <>
-          <RequestsTable requests={result.data} view={view} locale={locale} caption={ADMIN_TABS[view.tab]!.label} />
+          <RequestsTable requests={result.data} view={view} locale={locale} caption={view.waiting ? WAITING_FILTERS[view.waiting] : ADMIN_TABS[view.tab]!.label} />
           {result.data.length > 0 || view.page > 1 ? (
             <Pager view={view} total={result.total ?? result.data.length} noun="requests">
               <PageSizeSelect view={view} sizes={REQUEST_PAGE_SIZES} />
@@ -82,9 +85,14 @@ export default async function AdminPage({ path, query }: PageProps<'/admin'>) {
   const view = parseAdminView(query);
   const load = loadTab(view);
   // The badges count the whole queue: a search narrows the list, never the work waiting.
-  const [, counts] = await Promise.all([requireAdmin(pagePath(path, query)), api<RequestCounts>('/api/admin/exchange-requests/counts'), load]);
+  const [, counts, waiting] = await Promise.all([
+    requireAdmin(pagePath(path, query)),
+    api<RequestCounts>('/api/admin/exchange-requests/counts'),
+    api<WaitingCounts>('/api/admin/exchange-requests/waiting-counts'),
+    load,
+  ]);
   const locale = pageLocale();
-  const tab = ADMIN_TABS[view.tab]!;
+  const tab = view.waiting ? { label: WAITING_FILTERS[view.waiting] } : ADMIN_TABS[view.tab]!;
   return (
     <>
       <title>{`${tab.label} · Admin Dashboard · SwapPoints`}</title>
@@ -107,6 +115,7 @@ export default async function AdminPage({ path, query }: PageProps<'/admin'>) {
           </div>
         </div>
         <AdminTabs view={view} counts={counts.ok ? counts.data : null} />
+        <WaitingFilters view={view} counts={waiting.ok ? waiting.data : null} />
         {counts.ok ? null : <ErrorAlert fallback={LOAD_FAILED.requests} error={serverError(counts)} />}
         <section aria-labelledby="admin-tab-heading" className="flex flex-col gap-3" data-testid="admin-tab-panel" data-q={view.q}>
           <h2 id="admin-tab-heading" className="text-lg font-semibold">

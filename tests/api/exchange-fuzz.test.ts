@@ -35,6 +35,10 @@ const ENDPOINTS: [method: string, path: string][] = [
   ['PUT', '/api/admin/exchange-requests/{id}/status'],
   ['PUT', '/api/admin/exchange-requests/{id}/transit'],
   ['PUT', '/api/admin/exchange-requests/{id}/credit'],
+  ['POST', '/api/exchange/{id}/offer/accept'],
+  ['POST', '/api/exchange/{id}/offer/decline'],
+  ['POST', '/api/admin/exchange-requests/{id}/return'],
+  ['GET', '/api/admin/exchange-requests/waiting-counts'],
   ['GET', '/api/admin/credit-history'],
   ['POST', '/api/admin/credit-history/{ledger}/retry'],
   ['GET', '/api/admin/warehouses'],
@@ -47,6 +51,7 @@ const FIELDS = [
   'productName', 'brand', 'description', 'condition', 'images', 'carrierName', 'trackingNumber', 'shippingDate', 'notes',
   'status', 'adminFeedback', 'warehouseId', 'transitStatus', 'adminNote', 'creditAmount', 'additionalFeedback', 'name',
   'addressLine1', 'addressLine2', 'city', 'state', 'postalCode', 'country', 'contactPerson', 'contactPhone', 'isActive',
+  'choice', 'address', 'phone', 'waiting', 'reason',
 ];
 
 const nasty = fc.constantFrom(

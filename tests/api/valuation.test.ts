@@ -165,7 +165,11 @@ describe.each(databaseKinds())('valuation guide, quotes and bonus campaigns (%s)
       expect([noteTooLong.status, noteTooLong.body]).toEqual([400, { error: 'Note can be at most 10000 characters.' }]);
       expect(await t.ctx.db.selectFrom('credit_ledger').select('id').where('exchange_request_id', '=', id).execute()).toHaveLength(0);
       const photo = await uploadedImage(t, admin.id);
-      const res = await asAdmin('PUT', `/api/admin/exchange-requests/${id}/credit`, { creditAmount: 400, reason: 'Cracked drum housing', inspectionImages: [photo] });
+      const offered = await asAdmin('PUT', `/api/admin/exchange-requests/${id}/credit`, { creditAmount: 400, reason: 'Cracked drum housing', inspectionImages: [photo] });
+      expect(offered.status).toBe(200);
+      // below the quote the credit is an offer the customer accepts (issue 24); accepting gives it as before
+      expect(offered.body).toMatchObject({ creditedAt: null, offer: { amount: 400, quotedAmount: 850, reason: 'Cracked drum housing', status: 'pending' } });
+      const res = await t.request('POST', `/api/exchange/${id}/offer/accept`, { token: customer.token });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ creditAmount: 400, creditReason: 'Cracked drum housing', quote: { estimate: 850, bonus: 0 } });
       const mine = await t.request('GET', `/api/exchange/${id}`, { token: customer.token });

@@ -83,12 +83,17 @@ describe('the quote after submission and the credit', () => {
     expect(await dialog.getByLabel('Reason for a credit below the quote').evaluate((el) => el === document.activeElement)).toBe(true);
     await dialog.getByLabel('Reason for a credit below the quote').fill('Cracked housing, toner low.');
     await dialog.getByRole('button', { name: 'Assign Loyalty Points' }).click();
-    // then the total the customer gets, with its parts, and the customer are confirmed
-    await see(dialog.getByTestId('credit-confirmation'), 'Give ₹450.00 store credit to', { exact: false });
+    // then the total the customer gets, with its parts, and the customer are confirmed; below the ₹900
+    // the customer was quoted it is an offer they accept first (issue 24)
+    await see(dialog.getByTestId('credit-confirmation'), 'Offer ₹450.00 store credit to', { exact: false });
     await see(dialog.getByTestId('credit-parts'), '₹400.00 + ₹50.00 HP week bonus');
-    await dialog.getByRole('button', { name: 'Give ₹450.00' }).click();
+    await see(dialog.getByTestId('offer-note'), 'It is below the ₹900.00 they were quoted, so they accept or decline it first.');
+    await dialog.getByRole('button', { name: 'Offer ₹450.00' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await see(admin, '₹450.00 store credit assigned to', { exact: false });
+    await see(admin, 'Offer of ₹450.00 sent to', { exact: false });
+    await see(admin.getByTestId('admin-offer-status'), "Offer of ₹450 (quoted ₹900) waiting for the customer's answer", { exact: false });
+    expect((await server.api('POST', `/api/exchange/${id}/offer/accept`, token)).status).toBe(200);
+    await admin.reload();
     await see(admin.getByTestId('credit-breakdown'), '₹450 (₹400 + ₹50 HP week bonus)', { exact: false });
     await adminContext.close();
 

@@ -7,6 +7,7 @@ import { TransitProgress } from '#src/components/requests/transit-progress.tsx';
 import {
   activeStep,
   CREDIT_ASSIGNED_LINE,
+  OFFER_WAITING_LINE,
   formatDate,
   listHref,
   listView,
@@ -70,13 +71,14 @@ describe('status line (spec §4)', () => {
 });
 
 describe("the dashboard's line for each status", () => {
-  const base = { transitStatus: null as string | null, shippingDetails: null, creditAmount: 0, creditedAt: null as string | null };
+  const base = { transitStatus: null as string | null, shippingDetails: null, creditAmount: 0, creditedAt: null as string | null, offer: null as { status: string } | null };
   const cases: [string, Partial<typeof base> & { status: string }, string][] = [
     ['pending', { status: 'pending' }, 'Exchange pending review'],
     ['declined', { status: 'declined' }, 'Exchange request declined'],
     ['approved, awaiting shipping', { status: 'approved' }, 'Add Shipping Details!'],
     ['approved, shipped', { status: 'approved', transitStatus: 'shipped' }, 'Item has been shipped to us'],
     ['approved, received', { status: 'approved', transitStatus: 'received' }, 'Item received and under inspection'],
+    ['approved, received, an offer waiting for the answer', { status: 'approved', transitStatus: 'received', offer: { status: 'pending' } }, OFFER_WAITING_LINE],
     ['approved, credited', { status: 'approved', transitStatus: 'received', creditAmount: 2640, creditedAt: '2026-11-20T10:00:00Z' }, CREDIT_ASSIGNED_LINE],
     ['completed (received, credited)', { status: 'completed', transitStatus: 'received', creditAmount: 2640, creditedAt: '2026-11-20T10:00:00Z' }, 'Exchange process completed'],
   ];

@@ -1,7 +1,7 @@
 import { t, type UnwrapSchema } from 'elysia';
-import { PUSH_STATUSES } from '#api/db/types.ts';
+import { PUSH_STATUSES, RETURN_CHOICES } from '#api/db/types.ts';
 import { dateTime, literals, nullable, optionalText as text, pagingFields } from '#api/lib/schema.ts';
-import { INVALID_CREDIT } from './rules.ts';
+import { DECLINE_BODY, INVALID_CREDIT, RETURN_ADDRESS_FIELDS, RETURN_ADDRESS_NEEDED, RETURN_BODY } from './rules.ts';
 
 /** The JSON shapes of store credit: the balance, the credit an admin assigns, the credit history. */
 
@@ -58,6 +58,28 @@ export const CreditExportQuery = t.Object({
   status: t.Optional(t.Union(PUSH_STATUSES.map((s) => t.Literal(s)), { error: 'status must be one of pending, success, failed' })),
 });
 
+/** POST /api/exchange/{id}/offer/decline: send it back (to this address) or recycle it. */
+export const DeclineOfferBody = t.Object(
+  {
+    choice: literals(RETURN_CHOICES, { error: DECLINE_BODY }),
+    address: t.Optional(
+      t.Union(
+        [t.Object(Object.fromEntries(Object.entries(RETURN_ADDRESS_FIELDS).map(([field, spec]) => [field, text(spec.max, RETURN_ADDRESS_NEEDED)])) as Record<keyof typeof RETURN_ADDRESS_FIELDS, ReturnType<typeof text>>), t.Null()],
+        { error: RETURN_ADDRESS_NEEDED },
+      ),
+    ),
+  },
+  { error: DECLINE_BODY },
+);
+
+/** POST /api/admin/exchange-requests/{id}/return: the return shipment the admin sent. */
+export const ReturnShipmentBody = t.Object(
+  { carrierName: text(undefined, RETURN_BODY), trackingNumber: text(undefined, RETURN_BODY) },
+  { error: RETURN_BODY },
+);
+
 export type CreditResponse = UnwrapSchema<typeof CreditResponse>;
 export type CreditRecord = UnwrapSchema<typeof CreditRecord>;
 export type CreditBody = UnwrapSchema<typeof CreditBody>;
+export type DeclineOfferBody = UnwrapSchema<typeof DeclineOfferBody>;
+export type ReturnShipmentBody = UnwrapSchema<typeof ReturnShipmentBody>;

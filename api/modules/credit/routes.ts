@@ -11,7 +11,9 @@ import { withImages } from '#api/modules/requests/queries.ts';
 import { creditHistoryCsv } from './export.ts';
 import { listCreditHistory, retryCreditPush } from './history.ts';
 import { assignCredit } from './ledger.ts';
-import { CreditBody, CreditExportQuery, CreditHistoryQuery, CreditRecord, CreditResponse } from './model.ts';
+import { CreditBody, CreditExportQuery, CreditHistoryQuery, CreditRecord, CreditResponse, DeclineOfferBody, ReturnShipmentBody } from './model.ts';
+import { acceptOffer, declineOffer } from './offer-answer.ts';
+import { readReturnShipment, recordReturnShipment } from './returns.ts';
 import { getCustomerCredit } from './service.ts';
 
 const adminOnly = { 401: ErrorBody, 403: ErrorBody };
@@ -64,15 +66,49 @@ export function creditRoutes(ctx: AppContext, auth: AuthPlugin) {
       '/:id/credit',
       async ({ params, body, user }) => {
         const { request, ledger } = await assignCredit(ctx, actorOf(user, 'admin'), params.id, body);
-        return { ...(await one(request)), loyaltyPointsSuccess: ledger.push_status === 'success' };
+        return { ...(await one(request)), loyaltyPointsSuccess: ledger?.push_status === 'success' };
       },
       {
         admin: true,
         body: CreditBody,
         response: { ...change, 200: CreditedExchangeRequest },
-        detail: { summary: 'Assign store credit', description: 'Assign store credit to a received item (once); it is pushed to the shop at once.' },
+        detail: { summary: 'Assign store credit', description: 'Assign store credit to a received item (once); it is pushed to the shop at once. Below the quote the customer saw (estimate plus bonus) no credit is given yet: the request answers with offer.status pending, and the customer accepts or declines it.' },
       },
     );
 
-  return new Elysia().use(balance).use(assign).use(history);
+  const offer = new Elysia({ prefix: '/exchange', tags: ['Exchange requests'] })
+    .use(auth)
+    .post('/:id/offer/accept', async ({ params, user }) => one((await acceptOffer(ctx, actorOf(user, 'customer'), params.id, { by: 'customer', userId: user.id }))!), {
+      auth: true,
+      response: { 200: ExchangeRequest, 404: ErrorBody, 409: ErrorBody, 401: ErrorBody, 403: ErrorBody },
+      detail: {
+        summary: 'Accept the revised offer on your request',
+        description:
+          'Accepts the offer (credit below the quote) waiting on the request: its credit is given at once, as the credit step gives it, and pushed to the shop. 409 with a sentence when there is no offer waiting or it was already accepted or declined; someone else\'s request is 404.',
+      },
+    })
+    .post('/:id/offer/decline', async ({ params, body, user }) => one(await declineOffer(ctx, actorOf(user, 'customer'), user.id, params.id, body)), {
+      auth: true,
+      body: DeclineOfferBody,
+      response: { 200: ExchangeRequest, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, 401: ErrorBody, 403: ErrorBody },
+      detail: {
+        summary: 'Decline the revised offer on your request',
+        description:
+          "Declines the offer before its answer date: choice 'return' (with the address to send the item back to) or 'recycle' (no credit). The request is closed as declined. 409 once the offer is answered or its date has passed.",
+      },
+    });
+
+  const returns = new Elysia({ prefix: '/admin/exchange-requests', tags: ['Admin: exchange requests'] })
+    .use(auth)
+    .post('/:id/return', async ({ params, body, user }) => one(await recordReturnShipment(ctx, actorOf(user, 'admin'), params.id, readReturnShipment(body))), {
+      admin: true,
+      body: ReturnShipmentBody,
+      response: change,
+      detail: {
+        summary: 'Record the return shipment of a declined offer',
+        description: 'The carrier and tracking number with which the item of a declined offer was sent back; the customer is mailed them. 409 when no return waits to be shipped or it was already recorded.',
+      },
+    });
+
+  return new Elysia().use(balance).use(assign).use(offer).use(returns).use(history);
 }

@@ -37,6 +37,12 @@ export async function creditTerms(trx: Db, request: ExchangeRequestRow, base: nu
   return { base, bonus, total: base + bonus, campaign, reason: quote && base < quote.estimate ? reason : null };
 }
 
+/** The quote as the customer saw it at submission (estimate plus bonus), or null without one: credit below it is an offer. */
+export function quotedTotal(request: ExchangeRequestRow): number | null {
+  const quote = storedQuote(request);
+  return quote ? quote.estimate + quote.bonus : null;
+}
+
 /** '₹450 + ₹45 Diwali Trade-in bonus' for the timeline; just the amount without a bonus. */
 export function creditBreakdownText(terms: CreditTerms, currency: string): string {
   if (terms.bonus <= 0) return wholeMoney(terms.base, currency);

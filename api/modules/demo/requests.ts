@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { AppContext } from '#api/context.ts';
 import type { Condition } from '#api/db/types.ts';
 import { assignCredit } from '#api/modules/credit/ledger.ts';
+import { acceptOffer } from '#api/modules/credit/offer-answer.ts';
 import { saveUpload } from '#api/modules/images/service.ts';
 import { actorOf } from '#api/modules/requests/events.ts';
 import { changeStatus, createRequest, markReceived, submitShipping } from '#api/modules/requests/service.ts';
@@ -135,7 +136,9 @@ export async function seedDemoRequests(ctx: AppContext, adminEmail: string): Pro
     if (reached(demo.stage, 'received')) await markReceived(ctx, adminActor, request.id, { transitStatus: 'received', adminNote: 'Arrived in good order.' });
     // Demo credit is never pushed to a real shop: on Shopify the demo stops at received.
     if (reached(demo.stage, 'completed') && ctx.settings.shopBackend === 'embedded') {
-      await assignCredit(ctx, adminActor, request.id, { creditAmount: demo.credit ?? 100, additionalFeedback: 'Valued after inspection.', reason: demo.creditReason });
+      const credit = await assignCredit(ctx, adminActor, request.id, { creditAmount: demo.credit ?? 100, additionalFeedback: 'Valued after inspection.', reason: demo.creditReason });
+      // below the quote the credit is an offer: the demo customer accepted it
+      if (!credit.ledger) await acceptOffer(ctx, actorOf(user, 'customer'), request.id, { by: 'customer', userId: user.id });
       await changeStatus(ctx, adminActor, request.id, { status: 'completed' });
     }
   }

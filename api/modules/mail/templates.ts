@@ -145,3 +145,69 @@ export function newRequestAdminMail(to: string, publicUrl: string, request: Requ
     action: { label: 'Review the request', url: `${publicUrl}/admin/exchange/${request.id}` },
   });
 }
+
+// ---- revised offers and deadlines (issue 24) ----------------------------------------------------
+
+export interface OfferTerms {
+  amount: string;
+  quoted: string;
+  reason: string | null;
+  /** the answer date as the shop's calendar reads it: '2 December 2026' */
+  respondBy: string;
+  photoUrls: string[];
+}
+
+/** The offer: both figures, the reason, the photos, and that no answer by the date accepts it. */
+export function offerMadeMail(to: string, publicUrl: string, request: RequestSummary, offer: OfferTerms): NewMail {
+  return composeMail({
+    to,
+    kind: 'offer_made',
+    subject: `Our offer for your ${request.productName}: ${offer.amount}`,
+    paragraphs: [
+      `We have inspected your ${productOf(request)}. You were quoted ${offer.quoted} when you submitted it; after inspection we can offer ${offer.amount} in store credit.`,
+      ...(offer.reason ? [`Why the offer is below the quote: ${offer.reason}`] : []),
+      ...(offer.photoUrls.length > 0 ? [`Inspection photos: ${offer.photoUrls.join(' ')}`] : []),
+      `Please accept or decline the offer on your request page by ${offer.respondBy}. If you decline, we send the item back to you free of charge or recycle it, as you choose.`,
+      `If we have no answer from you by ${offer.respondBy}, the offer is accepted and ${offer.amount} is credited to your account.`,
+    ],
+    action: { label: 'Answer the offer', url: `${publicUrl}/exchange/${request.id}` },
+  });
+}
+
+export function offerReminderMail(to: string, publicUrl: string, request: RequestSummary, offer: Pick<OfferTerms, 'amount' | 'respondBy'>): NewMail {
+  return composeMail({
+    to,
+    kind: 'offer_reminder',
+    subject: `Reminder: our offer for your ${request.productName} is accepted on ${offer.respondBy} without an answer`,
+    paragraphs: [
+      `We are still waiting for your answer to our offer of ${offer.amount} for your ${productOf(request)}.`,
+      `If we have no answer from you by ${offer.respondBy}, the offer is accepted and ${offer.amount} is credited to your account.`,
+    ],
+    action: { label: 'Answer the offer', url: `${publicUrl}/exchange/${request.id}` },
+  });
+}
+
+export function shipReminderMail(to: string, publicUrl: string, request: RequestSummary, shipBy: string): NewMail {
+  return composeMail({
+    to,
+    kind: 'ship_reminder',
+    subject: `Please ship your ${request.productName} by ${shipBy}`,
+    paragraphs: [
+      `Your exchange request for ${productOf(request)} is approved, but we have no shipping details for it yet.`,
+      `Please ship the item and add the carrier and tracking number on your request page by ${shipBy}. A request not shipped by then is closed; you can submit it again afterwards.`,
+    ],
+    action: customerLink(publicUrl, request.id),
+  });
+}
+
+export function returnShippedMail(to: string, publicUrl: string, request: RequestSummary, shipment: { carrierName: string; trackingNumber: string }): NewMail {
+  return composeMail({
+    to,
+    kind: 'return_shipped',
+    subject: `Your ${request.productName} is on its way back to you`,
+    paragraphs: [
+      `We have sent your ${productOf(request)} back to you with ${shipment.carrierName}, tracking number ${shipment.trackingNumber}.`,
+    ],
+    action: customerLink(publicUrl, request.id),
+  });
+}

@@ -1,9 +1,9 @@
 import { t, type UnwrapSchema } from 'elysia';
-import { CONDITIONS, EVENT_TYPES, PUSH_STATUSES, REQUEST_STATUSES, TRANSIT_STATUSES } from '#api/db/types.ts';
+import { CONDITIONS, EVENT_TYPES, OFFER_STATUSES, PUSH_STATUSES, REQUEST_STATUSES, RETURN_CHOICES, TRANSIT_STATUSES } from '#api/db/types.ts';
 import { CreditGuide, StoredQuote } from '#api/modules/valuation/model.ts';
 import { date, dateTime, literals, nullable, optionalText as text, pagingFields, uuid } from '#api/lib/schema.ts';
 import { WarehouseInfo } from '#api/modules/warehouses/model.ts';
-import { ADMIN_SORTS, FILL_REQUIRED_FIELDS, FILL_SHIPPING_FIELDS, WAREHOUSE_REQUIRED } from './rules.ts';
+import { ADMIN_SORTS, FILL_REQUIRED_FIELDS, FILL_SHIPPING_FIELDS, WAITING_FILTERS, WAREHOUSE_REQUIRED } from './rules.ts';
 
 /**
  * The JSON shapes of exchange requests and their timeline: the one definition the routes validate
@@ -18,6 +18,37 @@ export const ShippingDetails = t.Object({
   /** yyyy-mm-dd */
   shippingDate: date,
   notes: nullable(t.String()),
+});
+
+export const ReturnAddress = t.Object({
+  name: t.String(),
+  addressLine1: t.String(),
+  addressLine2: nullable(t.String()),
+  city: t.String(),
+  state: t.String(),
+  postalCode: t.String(),
+  country: t.String(),
+  phone: nullable(t.String()),
+});
+
+/** A revised offer: credit below the quote, waiting for (or given) the customer's answer. */
+export const Offer = t.Object({
+  /** what the customer gets on accepting: the admin's amount plus any campaign bonus */
+  amount: t.Number(),
+  /** the quote as the customer saw it at submission: estimate plus bonus */
+  quotedAmount: t.Number(),
+  reason: nullable(t.String()),
+  /** no answer by then accepts the offer */
+  respondBy: dateTime,
+  status: literals(OFFER_STATUSES),
+  decidedAt: nullable(dateTime),
+  /** 'deadline': accepted because no answer came by respondBy */
+  decidedBy: nullable(literals(['customer', 'deadline'] as const)),
+  /** after a decline: send the item back, or recycle it with no credit */
+  choice: nullable(literals(RETURN_CHOICES)),
+  returnAddress: nullable(ReturnAddress),
+  /** the return shipment, once the shop has sent it */
+  returnShipment: nullable(t.Object({ carrierName: t.String(), trackingNumber: t.String(), shippedAt: dateTime })),
 });
 
 const exchangeRequestFields = {
@@ -44,6 +75,8 @@ const exchangeRequestFields = {
   creditReason: nullable(t.String()),
   /** when the photos were deleted, PHOTO_RETENTION_DAYS after the request closed; null while they are kept */
   photosRemovedAt: nullable(dateTime),
+  /** a credit below the quote waits here for the customer's answer (null when none was made) */
+  offer: nullable(Offer),
   createdAt: dateTime,
   updatedAt: dateTime,
 };
@@ -167,11 +200,17 @@ export const AdminListQuery = t.Object({
   sort: t.Optional(literals(ADMIN_SORTS, { error: `sort must be one of ${ADMIN_SORTS.join(', ')}` })),
   order: t.Optional(literals(['asc', 'desc'] as const, { error: 'order must be asc or desc' })),
   tab: t.Optional(t.Integer({ minimum: 0, maximum: 3, error: 'tab must be 0, 1, 2 or 3' })),
+  /** offers waiting for the customer's answer, or declined offers' items to send back */
+  waiting: t.Optional(literals(Object.keys(WAITING_FILTERS) as (keyof typeof WAITING_FILTERS)[], { error: 'waiting must be offers or returns' })),
 });
+/** How many requests each "waiting" filter of the queue holds. */
+export const WaitingCounts = t.Object({ offersWaiting: t.Number(), returnsToShip: t.Number() });
 export const CountsQuery = t.Object({ q: pagingFields.q });
 
 export type ImageRef = UnwrapSchema<typeof ImageRef>;
 export type ShippingDetails = UnwrapSchema<typeof ShippingDetails>;
+export type Offer = UnwrapSchema<typeof Offer>;
+export type ReturnAddress = UnwrapSchema<typeof ReturnAddress>;
 export type ExchangeRequest = UnwrapSchema<typeof ExchangeRequest>;
 export type AdminExchangeRequest = UnwrapSchema<typeof AdminExchangeRequest>;
 export type RequestEvent = UnwrapSchema<typeof RequestEvent>;
@@ -180,6 +219,7 @@ export type ExchangeRequestDetail = UnwrapSchema<typeof ExchangeRequestDetail>;
 export type AdminExchangeRequestDetail = UnwrapSchema<typeof AdminExchangeRequestDetail>;
 export type CreditedExchangeRequest = UnwrapSchema<typeof CreditedExchangeRequest>;
 export type RequestCounts = UnwrapSchema<typeof RequestCounts>;
+export type WaitingCounts = UnwrapSchema<typeof WaitingCounts>;
 export type CreateExchangeBody = UnwrapSchema<typeof CreateExchangeBody>;
 export type ShippingBody = UnwrapSchema<typeof ShippingBody>;
 export type StatusBody = UnwrapSchema<typeof StatusBody>;

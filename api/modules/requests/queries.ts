@@ -6,8 +6,8 @@ import { isUuid } from '#api/lib/request-meta.ts';
 import { imagesOf } from '#api/modules/images/service.ts';
 import { cleanText, containsPattern } from '#api/lib/text.ts';
 import { pageOf, type ListResult, type PageRequest } from '#api/lib/paging.ts';
-import type { AdminExchangeRequest, CancelledRequest, ExchangeRequest, RequestCounts } from './model.ts';
-import { TAB_STATES, type AdminSort, type SortOrder } from './rules.ts';
+import type { AdminExchangeRequest, CancelledRequest, ExchangeRequest, RequestCounts, WaitingCounts } from './model.ts';
+import { TAB_STATES, type AdminSort, type SortOrder, type WaitingFilter } from './rules.ts';
 import { stateCondition } from './state-sql.ts';
 import { toCancelledRequest, toExchangeRequest } from './serialize.ts';
 
@@ -86,8 +86,8 @@ async function countOf(db: Db, base: RequestsQuery, bucket: string | null): Prom
 }
 
 /** The counter that holds an admin filter's total, if one does (no search; tab or status, not both). */
-function bucketOf(filter: { q?: string; status?: RequestStatus; tab?: AdminTab }): string | null {
-  if (cleanText(filter.q)) return null;
+function bucketOf(filter: { q?: string; status?: RequestStatus; tab?: AdminTab; waiting?: WaitingFilter }): string | null {
+  if (cleanText(filter.q) || filter.waiting) return null;
   if (filter.tab !== undefined && filter.status === undefined) return `tab:${filter.tab}`;
   if (filter.tab === undefined && filter.status !== undefined) return `status:${filter.status}`;
   if (filter.tab === undefined && filter.status === undefined) return 'all';
@@ -145,10 +145,19 @@ export interface AdminListFilter extends PageRequest {
   tab?: AdminTab;
   sort?: AdminSort;
   order?: SortOrder;
+  waiting?: WaitingFilter;
 }
 
-function adminBase(db: Db, filter: { q?: string; status?: RequestStatus; tab?: AdminTab }) {
+/** The "waiting" filters (issue 24): each walks a partial index of migration 015. */
+function waitingFilter(eb: Eb, waiting: WaitingFilter) {
+  if (waiting === 'offers') return eb('offer_status', '=', 'pending');
+  return eb.and([eb('return_choice', '=', 'return'), eb('returned_at', 'is', null)]);
+}
+
+function adminBase(db: Db, filter: { q?: string; status?: RequestStatus; tab?: AdminTab; waiting?: WaitingFilter }) {
   let base = db.selectFrom('exchange_requests');
+  const waiting = filter.waiting;
+  if (waiting) base = base.where((eb) => waitingFilter(eb, waiting));
   if (filter.tab !== undefined) {
     const tab = filter.tab;
     base = base.where((eb) => tabFilter(eb, tab));
@@ -172,4 +181,10 @@ export async function countAdminTabs(db: Db, filter: { q?: string } = {}): Promi
   const counts = await Promise.all(REQUEST_TABS.map((tab) => countOf(db, adminBase(db, { ...filter, tab }), bucketOf({ ...filter, tab }))));
   const [pending, awaitingShipping, inTransit, received] = counts as [number, number, number, number];
   return { pending, awaitingShipping, inTransit, received };
+}
+
+/** How many offers wait for their customer and how many returns wait to be shipped. */
+export async function countWaiting(db: Db): Promise<WaitingCounts> {
+  const [offersWaiting, returnsToShip] = await Promise.all((['offers', 'returns'] as const).map((waiting) => countOf(db, adminBase(db, { waiting }), null)));
+  return { offersWaiting: offersWaiting!, returnsToShip: returnsToShip! };
 }

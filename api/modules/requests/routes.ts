@@ -20,8 +20,9 @@ import {
   ShippingBody,
   StatusBody,
   TransitBody,
+  WaitingCounts,
 } from './model.ts';
-import { countAdminTabs, listAdminRequests, listCancelledRequests, listCustomerRequests, withImages, type AdminTab } from './queries.ts';
+import { countAdminTabs, countWaiting, listAdminRequests, listCancelledRequests, listCustomerRequests, withImages, type AdminTab } from './queries.ts';
 import { cancelRequest, deleteRequest } from './remove.ts';
 import { changeStatus, createRequest, markReceived, submitShipping } from './service.ts';
 import { correctShipping } from './shipping.ts';
@@ -119,7 +120,7 @@ export function requestRoutes(ctx: AppContext, auth: AuthPlugin) {
         admin: true,
         query: AdminListQuery,
         response: { 200: t.Array(AdminExchangeRequest), 400: ErrorBody, ...adminOnly },
-        detail: { summary: 'The admin queue of requests', description: 'Every request, newest first (tab 0-3, status, q, page, pageSize optional; total in X-Total-Count).' },
+        detail: { summary: 'The admin queue of requests', description: 'Every request, newest first (tab 0-3, status, waiting (offers: revised offers waiting for the customer; returns: declined offers to send back), q, page, pageSize optional; total in X-Total-Count).' },
       },
     )
     .get('/counts', ({ query }) => countAdminTabs(ctx.db, query), {
@@ -127,6 +128,11 @@ export function requestRoutes(ctx: AppContext, auth: AuthPlugin) {
       query: CountsQuery,
       response: { 200: RequestCounts, 400: ErrorBody, ...adminOnly },
       detail: { summary: 'Counts per queue tab', description: 'How many requests each of the tabs 0-3 holds, for the badges.' },
+    })
+    .get('/waiting-counts', () => countWaiting(ctx.db), {
+      admin: true,
+      response: { 200: WaitingCounts, ...adminOnly },
+      detail: { summary: 'Counts of the waiting filters', description: "How many revised offers wait for the customer's answer (waiting=offers) and how many declined offers' items wait to be sent back (waiting=returns)." },
     })
     .get('/:id', async ({ params, user }) => {
       const detail = await adminRequestDetail(ctx, params.id);

@@ -52,6 +52,10 @@ export const ADMIN_SORTS = ['date', 'product', 'brand', 'condition', 'email'] as
 export type AdminSort = (typeof ADMIN_SORTS)[number];
 export type SortOrder = 'asc' | 'desc';
 
+/** The admin queue's "waiting" filters (issue 24): offers waiting for the customer, declined offers' returns to ship. */
+export const WAITING_FILTERS = { offers: 'Offers waiting', returns: 'Returns to ship' } as const;
+export type WaitingFilter = keyof typeof WAITING_FILTERS;
+
 /** The pending tab works oldest first (who has waited longest); the others show the newest first. */
 export function defaultAdminOrder(tab: number): { sort: AdminSort; order: SortOrder } {
   return { sort: 'date', order: tab === 0 ? 'asc' : 'desc' };
@@ -173,6 +177,11 @@ const EVENT_LABELS: Record<string, string> = {
   completed: 'Exchange completed',
   cancelled: 'Request cancelled',
   deleted: 'Request deleted',
+  offered: 'Offer made',
+  offer_accepted: 'Offer accepted',
+  offer_declined: 'Offer declined',
+  returned: 'Item sent back',
+  reminded: 'Reminder sent',
 };
 
 /** A timeline entry's title ('shipped' → 'Shipping details submitted'). */

@@ -1,7 +1,7 @@
 import type { CancelledRequestsTable, ExchangeRequestRow, RequestEvent as RequestEventRow } from '#api/db/types.ts';
 import type { Selectable } from 'kysely';
 import { storedQuote } from '#api/modules/valuation/quote.ts';
-import type { CancelledRequest, ExchangeRequest, ImageRef, RequestEvent } from './model.ts';
+import type { CancelledRequest, ExchangeRequest, ImageRef, Offer, RequestEvent } from './model.ts';
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
@@ -48,8 +48,29 @@ export function toExchangeRequest(row: ExchangeRequestRow, images: ImageRef[]): 
     quote: storedQuote(row),
     creditReason: row.credit_reason,
     photosRemovedAt: row.photos_removed_at === null ? null : iso(row.photos_removed_at),
+    offer: toOffer(row),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
+  };
+}
+
+/** The request's revised offer, or null when none was made. */
+export function toOffer(row: ExchangeRequestRow): Offer | null {
+  if (row.offer_status === null || row.offer_respond_by === null) return null;
+  return {
+    amount: Number(row.offer_amount),
+    quotedAmount: Number(row.offer_quoted_amount),
+    reason: row.offer_reason,
+    respondBy: iso(row.offer_respond_by),
+    status: row.offer_status,
+    decidedAt: row.offer_decided_at === null ? null : iso(row.offer_decided_at),
+    decidedBy: row.offer_decided_by,
+    choice: row.return_choice,
+    returnAddress: row.return_address ?? null,
+    returnShipment:
+      row.returned_at !== null && row.return_carrier !== null && row.return_tracking_number !== null
+        ? { carrierName: row.return_carrier, trackingNumber: row.return_tracking_number, shippedAt: iso(row.returned_at) }
+        : null,
   };
 }
 

@@ -14,7 +14,7 @@ export function AdminTabs({ view, counts }: { view: AdminView; counts: RequestCo
     <nav aria-label="Admin sections">
       <ul data-admin-tabs className="relative flex w-fit max-w-full flex-wrap items-center gap-1 rounded-lg bg-muted p-1 text-muted-foreground md:flex-nowrap md:overflow-x-auto">
         {ADMIN_TABS.map((tab, index) => {
-          const active = index === view.tab;
+          const active = index === view.tab && !view.waiting;
           const count = 'count' in tab && counts ? counts[tab.count] : 0;
           return (
             <li key={tab.label} className="flex-none">

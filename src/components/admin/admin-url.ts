@@ -4,7 +4,7 @@
  */
 
 import { DEFAULT_PAGE_SIZE } from '#api/lib/paging.ts';
-import { ADMIN_SORTS, defaultAdminOrder, type AdminSort, type SortOrder } from '#api/modules/requests/rules.ts';
+import { ADMIN_SORTS, defaultAdminOrder, WAITING_FILTERS, type AdminSort, type SortOrder, type WaitingFilter } from '#api/modules/requests/rules.ts';
 
 export const ADMIN_TABS = [
   { label: 'Pending Requests', count: 'pending' },
@@ -29,6 +29,8 @@ export interface AdminView {
   /** the queue's order (tabs 0-3); the tab's default when absent from the URL */
   sort?: AdminSort;
   order?: SortOrder;
+  /** the queue's "waiting" filter (offers waiting, returns to ship) instead of a tab */
+  waiting?: WaitingFilter;
 }
 
 const wholeNumber = (value: string | null, min: number, max: number): number | null => {
@@ -46,8 +48,10 @@ export function parseAdminView(query: string | undefined): AdminView {
   const fallback = defaultAdminOrder(tab);
   const sort = (ADMIN_SORTS as readonly string[]).includes(params.get('sort') ?? '') ? (params.get('sort') as AdminSort) : fallback.sort;
   const order = params.get('order') === 'asc' || params.get('order') === 'desc' ? (params.get('order') as SortOrder) : fallback.order;
+  const waiting = params.get('waiting') ?? '';
   return {
     tab,
+    ...(tab < CREDIT_HISTORY_TAB && waiting in WAITING_FILTERS ? { waiting: waiting as WaitingFilter } : {}),
     sort,
     order,
     q: (params.get('q') ?? '').trim().slice(0, 200),
@@ -60,6 +64,7 @@ export function parseAdminView(query: string | undefined): AdminView {
 export function adminHref(view: Partial<AdminView>): AdminHref {
   const params = new URLSearchParams();
   if (view.tab) params.set('tab', String(view.tab));
+  if (view.waiting) params.set('waiting', view.waiting);
   if (view.q) params.set('q', view.q);
   if (view.page && view.page > 1) params.set('page', String(view.page));
   if (view.pageSize && view.pageSize !== DEFAULT_PAGE_SIZE) params.set('pageSize', String(view.pageSize));

@@ -202,9 +202,12 @@ export function AssignCreditAction({
   currencySymbol,
   customer,
   valuation,
+  waitingWhy,
 }: {
   requestId: string;
   enabled: boolean;
+  /** why it is disabled when not for want of the item (an offer waits for the customer's answer) */
+  waitingWhy?: string;
   currency: string;
   currencySymbol: string;
   /** who receives it, named in the confirmation */
@@ -224,6 +227,9 @@ export function AssignCreditAction({
   const bonus = checked === null ? 0 : bonusOf(campaign, checked);
   const give = checked === null ? null : formatMoney(checked + bonus, currency);
   const parts = checked !== null && bonus > 0 ? `${formatMoney(checked, currency)} + ${formatMoney(bonus, currency)} ${campaignBonusName(campaign?.name)}` : null;
+  // below the quote the customer saw (estimate plus bonus) the credit is an offer they answer first (issue 24)
+  const quoted = valuation?.quote ? valuation.quote.estimate + valuation.quote.bonus : null;
+  const isOffer = checked !== null && quoted !== null && checked + bonus < quoted;
   const [condition, setCondition] = useState(valuation?.condition ?? '');
   const [extra, setExtra] = useState<CreditValuationState>({ reason: '', photos: [] });
   const [reasonInvalid, setReasonInvalid] = useState(false);
@@ -233,10 +239,16 @@ export function AssignCreditAction({
       icon={<Coins aria-hidden="true" />}
       title="Assign Loyalty Points"
       description="The store credit this item is worth, as a whole number. It is added to the customer's shop account at once."
-      confirm={give ? `Give ${give}` : 'Assign Loyalty Points'}
+      confirm={give ? `${isOffer ? 'Offer' : 'Give'} ${give}` : 'Assign Loyalty Points'}
       enabled={enabled}
-      disabledWhy="Mark the item as received first."
-      done={give ? `${give} store credit assigned to ${customer}${parts ? ` (${parts})` : ''}.` : undefined}
+      disabledWhy={waitingWhy ?? 'Mark the item as received first.'}
+      done={
+        give
+          ? isOffer
+            ? `Offer of ${give} sent to ${customer}: the credit is given when they accept it.`
+            : `${give} store credit assigned to ${customer}${parts ? ` (${parts})` : ''}.`
+          : undefined
+      }
       after={
         <Alert variant="warning">
           <AlertDescription>
@@ -270,7 +282,8 @@ export function AssignCreditAction({
           body: { creditAmount: Math.round(value), additionalFeedback: note, ...(belowQuote ? { reason: extra.reason, inspectionImages: extra.photos } : {}) },
         });
         if (!result.ok) return failureOf(result, CREDIT_FAILED);
-        return result.data?.loyaltyPointsSuccess === false ? 'keep-open' : null;
+        // an offer gives no credit yet, so there is no push to wait for
+        return result.data?.offer == null && result.data?.loyaltyPointsSuccess === false ? 'keep-open' : null;
       }}
     >
       <div className="flex flex-col gap-2">
@@ -295,8 +308,9 @@ export function AssignCreditAction({
         <Alert variant="info" data-testid="credit-confirmation">
           <AlertDescription className="flex flex-col gap-0.5 text-foreground">
             <span>
-              Give <strong>{give}</strong> store credit to <strong className="break-all">{customer}</strong>?
+              {isOffer ? 'Offer' : 'Give'} <strong>{give}</strong> store credit to <strong className="break-all">{customer}</strong>?
             </span>
+            {isOffer ? <span data-testid="offer-note">It is below the {formatMoney(quoted!, currency)} they were quoted, so they accept or decline it first.</span> : null}
             {parts ? <span data-testid="credit-parts">{parts}</span> : null}
             <span className="text-muted-foreground">
               {Number(amount) !== checked ? `(${amount} rounded to a whole number.) ` : ''}It cannot be changed afterwards.

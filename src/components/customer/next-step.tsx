@@ -95,7 +95,10 @@ export function NextStepBanner({ request, settings }: { request: ExchangeRequest
       break;
     case 'received':
       title = statusLine(request.status, request.transitStatus);
-      next = `Next: we are inspecting and valuing your item. Credit usually follows within ${settings.creditWithinDays} days of its arrival.`;
+      next =
+        request.offer?.status === 'pending'
+          ? 'Next: please answer our offer below. Accept it for the credit, or decline it and choose what we do with the item.'
+          : `Next: we are inspecting and valuing your item. Credit usually follows within ${settings.creditWithinDays} days of its arrival.`;
       break;
     case 'credited':
       title = `${credit} credit assigned for this item.`;

@@ -9,7 +9,7 @@ export function TransitProgress({
   request,
   className,
 }: {
-  request: { status: string; transitStatus: string | null; shippingDetails: unknown; creditAmount: number; creditedAt?: string | null };
+  request: { status: string; transitStatus: string | null; shippingDetails: unknown; creditAmount: number; creditedAt?: string | null; offer?: { status: string } | null };
   className?: string;
 }) {
   const status = displayStatus(request.status);

@@ -18,6 +18,7 @@ import { StatusBadge, TransitChip } from '#src/components/requests/status-badge.
 import { WarehouseAddress } from '#src/components/requests/warehouse-address.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { ValuationCard } from '#src/components/valuation/valuation-card.tsx';
+import { OfferCard } from '#src/components/offers/offer-card.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#src/components/ui/card.tsx';
 import { carriersFor, CREDIT_USUALLY_WITHIN_DAYS, todayIn } from '#api/modules/requests/rules.ts';
 import { api } from '#src/lib/api.server.ts';
@@ -90,6 +91,7 @@ export default async function ExchangeDetailPage({ path, query, id }: PageProps<
         </div>
         <RefreshBar />
         <NextStepBanner request={request} settings={nextStepSettings()} />
+        <OfferCard request={request} locale={locale} timeZone={publicSettings().shopTimeZone} />
         {request.status === 'approved' && request.warehouseInfo && !request.shippingDetails ? (
           <WarehouseAddress warehouse={request.warehouseInfo} description="Pack the item safely and send it here, then add the shipping details." />
         ) : null}

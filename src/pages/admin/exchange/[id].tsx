@@ -17,6 +17,7 @@ import { WarehouseAddress } from '#src/components/requests/warehouse-address.tsx
 import { Alert, AlertDescription, AlertTitle } from '#src/components/ui/alert.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { ValuationCard } from '#src/components/valuation/valuation-card.tsx';
+import { AdminOfferCard } from '#src/components/offers/admin-offer.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#src/components/ui/card.tsx';
 import { api } from '#src/lib/api.server.ts';
 import { currencySymbol, formatMoney } from '#api/lib/money.ts';
@@ -62,7 +63,8 @@ function stepActions(request: AdminExchangeRequestDetail) {
           3: (
             <AssignCreditAction
               requestId={request.id}
-              enabled={allows('credit', state)}
+              enabled={allows('credit', state) && !request.offer}
+              waitingWhy={request.offer?.status === 'pending' ? "An offer is waiting for the customer's answer." : undefined}
               currency={request.currency}
               currencySymbol={currencySymbol(request.currency)}
               customer={request.customerName && request.customerName !== 'Unknown' ? `${request.customerName} (${request.customerEmail})` : request.customerEmail}
@@ -212,6 +214,7 @@ export default async function AdminExchangePage({ path, query, id }: PageProps<'
                 </CardContent>
               </Card>
             )}
+            <AdminOfferCard request={request} locale={locale} />
             {awaitingShipping && request.warehouseInfo ? (
               <WarehouseAddress warehouse={request.warehouseInfo} title="Customer Ships To This Address" />
             ) : null}
