@@ -2,6 +2,7 @@ import { t, type UnwrapSchema } from 'elysia';
 import { CONDITIONS, EVENT_TYPES, PUSH_STATUSES, REQUEST_STATUSES, TRANSIT_STATUSES } from '#api/db/types.ts';
 import { CreditGuide, StoredQuote } from '#api/modules/valuation/model.ts';
 import { date, dateTime, literals, nullable, optionalText as text, pagingFields, uuid } from '#api/lib/schema.ts';
+import { RiskFlag } from '#api/modules/risk/model.ts';
 import { WarehouseInfo } from '#api/modules/warehouses/model.ts';
 import { ADMIN_SORTS, FILL_REQUIRED_FIELDS, FILL_SHIPPING_FIELDS, WAREHOUSE_REQUIRED } from './rules.ts';
 
@@ -100,6 +101,8 @@ export const AdminExchangeRequestDetail = t.Object({
   ...valuationDetailFields,
   /** the guide's entry, multipliers and campaign, for the suggested credit */
   creditGuide: CreditGuide,
+  /** why this request needs a closer look (admins only; the customer's detail never has it) */
+  riskFlags: t.Array(RiskFlag),
 });
 
 /** PUT …/credit answers the request with the outcome of the push to the shop. */
@@ -165,6 +168,7 @@ export const AdminListQuery = t.Object({
   sort: t.Optional(literals(ADMIN_SORTS, { error: `sort must be one of ${ADMIN_SORTS.join(', ')}` })),
   order: t.Optional(literals(['asc', 'desc'] as const, { error: 'order must be asc or desc' })),
   tab: t.Optional(t.Integer({ minimum: 0, maximum: 3, error: 'tab must be 0, 1, 2 or 3' })),
+  flagged: t.Optional(t.Boolean({ description: 'true: only requests with a risk flag (a duplicate photo)', error: 'flagged must be true or false' })),
 });
 export const CountsQuery = t.Object({ q: pagingFields.q });
 
