@@ -49,7 +49,7 @@ const ENDPOINTS: [method: string, path: string][] = [
 const FIELDS = [
   'productName', 'brand', 'description', 'condition', 'images', 'carrierName', 'trackingNumber', 'shippingDate', 'notes',
   'status', 'adminFeedback', 'warehouseId', 'transitStatus', 'adminNote', 'creditAmount', 'additionalFeedback', 'name',
-  'addressLine1', 'addressLine2', 'city', 'state', 'postalCode', 'country', 'contactPerson', 'contactPhone', 'isActive',
+  'addressLine1', 'addressLine2', 'city', 'state', 'postalCode', 'country', 'contactPerson', 'contactPhone', 'isActive', 'entry', 'reason',
 ];
 
 const nasty = fc.constantFrom(

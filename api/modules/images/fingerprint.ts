@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { decodeImage } from './clean.ts';
 
 /** What identifies a stored photo: its exact bytes, and its look (a 64-bit difference hash). */
@@ -7,17 +8,28 @@ export interface PhotoFingerprint {
   dhash: string | null;
 }
 
+/** The size a picture is first brought down to, before the 9×8 hash grid. */
+const FIRST_STEP = 128;
+
 /**
  * The difference hash: the picture made grey and squeezed to 9×8 pixels, each bit saying whether a
  * pixel is brighter than its right-hand neighbour. Re-saving at another quality or resizing keeps
- * almost every bit; a different photo differs in about half of them. Null when sharp cannot decode it.
+ * almost every bit; a different photo differs in many. Null when sharp cannot decode it.
+ * Two steps, so the same picture hashes the same whatever its format: the decoded pixels are first
+ * brought to at most 128 px without the JPEG decoder's own shrink-on-load (which rounds differently
+ * from a PNG of the same pixels), then to 9×8 from those raw pixels.
  */
 export async function differenceHash(bytes: Uint8Array): Promise<bigint | null> {
   try {
-    const { data, info } = await decodeImage(bytes)
+    const first = await decodeImage(bytes)
       .flatten({ background: '#ffffff' })
+      .toColourspace('srgb')
+      .resize(FIRST_STEP, FIRST_STEP, { fit: 'inside', withoutEnlargement: true, fastShrinkOnLoad: false })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(first.data, { raw: { width: first.info.width, height: first.info.height, channels: first.info.channels } })
       .greyscale()
-      .resize(9, 8, { fit: 'fill', kernel: 'lanczos3' })
+      .resize(9, 8, { fit: 'fill' })
       .raw()
       .toBuffer({ resolveWithObject: true });
     const step = info.channels;
