@@ -11,6 +11,7 @@ import { registerJobCommands } from './commands/jobs.ts';
 import { registerMailCommands } from './commands/mail.ts';
 import { registerMigrateCommand } from './commands/migrate.ts';
 import { registerRequestCommands } from './commands/requests.ts';
+import { registerRiskCommands } from './commands/risk.ts';
 import { registerServeCommand } from './commands/serve.ts';
 import { registerValuationCommands } from './commands/valuation.ts';
 import { registerWarehouseCommands } from './commands/warehouses.ts';
@@ -61,6 +62,7 @@ Examples:
   registerValuationCommands(program, deps);
   registerCreditCommands(program, deps);
   registerWebhookCommands(program, deps);
+  registerRiskCommands(program, deps);
   registerJobCommands(program, deps);
   registerStatsCommand(program, deps);
   registerBackupCommands(program, deps);

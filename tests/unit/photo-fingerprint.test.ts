@@ -73,3 +73,10 @@ describe('block list entries', () => {
     expect(entriesMatching('Ravi@Mail.Example.co.in')).toEqual(['ravi@mail.example.co.in', '@mail.example.co.in', '@example.co.in', '@co.in']);
   });
 });
+
+test('a flat picture has no dHash to compare by (every blank image would match every other): only its exact bytes count', async () => {
+  const flat = new Uint8Array(await sharp({ create: { width: 64, height: 48, channels: 3, background: '#808080' } }).png().toBuffer());
+  const print = await fingerprintPhoto(flat);
+  expect(print.dhash).toBeNull();
+  expect(print.sha256).toMatch(/^[0-9a-f]{64}$/);
+});

@@ -1,6 +1,6 @@
 import type { AppContext } from '#api/context.ts';
 import { imageKey, isImageContentType } from '#api/integrations/images/index.ts';
-import { fingerprintPhoto } from './fingerprint.ts';
+import { differenceHash, fingerprintPhoto } from './fingerprint.ts';
 
 export interface FingerprintBackfill {
   /** images whose hashes were filled in now */
@@ -32,8 +32,9 @@ export async function fillMissingFingerprints(ctx: AppContext, options: { batchS
       .execute();
     for (const row of rows) {
       const bytes = await readStored(ctx, row.public_id, row.content_type);
-      const print = bytes ? await fingerprintPhoto(bytes) : null;
-      if (!print || print.dhash === null) {
+      // the stored bytes are the cleaned picture: one that no longer decodes counts as unreadable
+      const print = bytes && (await differenceHash(bytes)) !== null ? await fingerprintPhoto(bytes) : null;
+      if (!print) {
         report.unreadable++;
         continue;
       }

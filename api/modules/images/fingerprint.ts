@@ -61,5 +61,7 @@ export function hammingDistance(a: bigint, b: bigint): number {
 export async function fingerprintPhoto(bytes: Uint8Array): Promise<PhotoFingerprint> {
   const sha256 = new Bun.CryptoHasher('sha256').update(bytes).digest('hex');
   const dhash = await differenceHash(bytes);
-  return { sha256, dhash: dhash === null ? null : dhash.toString() };
+  // A flat picture (all bits 0: no pixel brighter than its neighbour) has no look to compare by:
+  // every blank or uniform image would match every other. Only its exact bytes count.
+  return { sha256, dhash: dhash === null || dhash === 0n ? null : dhash.toString() };
 }
