@@ -29,6 +29,8 @@ export interface AdminView {
   /** the queue's order (tabs 0-3); the tab's default when absent from the URL */
   sort?: AdminSort;
   order?: SortOrder;
+  /** tabs 0-3: only requests with a risk flag (`flagged=1`) */
+  flagged?: boolean;
 }
 
 const wholeNumber = (value: string | null, min: number, max: number): number | null => {
@@ -53,6 +55,7 @@ export function parseAdminView(query: string | undefined): AdminView {
     q: (params.get('q') ?? '').trim().slice(0, 200),
     page: wholeNumber(params.get('page'), 1, 1_000_000) ?? 1,
     pageSize: size !== null && sizes.includes(size) ? size : DEFAULT_PAGE_SIZE,
+    flagged: tab <= 3 && params.get('flagged') === '1',
   };
 }
 
@@ -68,6 +71,7 @@ export function adminHref(view: Partial<AdminView>): AdminHref {
     params.set('sort', view.sort ?? fallback.sort);
     params.set('order', view.order ?? fallback.order);
   }
+  if (view.flagged && (view.tab ?? 0) <= 3) params.set('flagged', '1');
   const query = params.toString();
   return query ? `/admin?${query}` : '/admin';
 }
