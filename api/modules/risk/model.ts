@@ -15,7 +15,8 @@ export type BlockEntry = UnwrapSchema<typeof BlockEntry>;
 export const NewBlockBody = t.Object(
   {
     entry: t.String({ maxLength: BLOCK_LIMITS.entry, error: INVALID_BLOCK_ENTRY }),
-    reason: t.String({ maxLength: BLOCK_LIMITS.reason, error: `${BLOCK_REASON_REQUIRED} At most ${BLOCK_LIMITS.reason} characters.` }),
+    // its length is checked by the service, which names the field as the form does (tooLongMessage)
+    reason: t.String({ description: `at most ${BLOCK_LIMITS.reason} characters`, error: BLOCK_REASON_REQUIRED }),
   },
   { error: 'Send { entry, reason }.' },
 );
