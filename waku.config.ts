@@ -18,7 +18,7 @@ const devHost = {
 };
 
 /** The admin's own client components: on no customer page (valuation's live estimate is on one). */
-const ADMIN_ONLY = /\/src\/components\/(admin|analytics|webhooks)\//;
+const ADMIN_ONLY = /\/src\/components\/(admin|analytics|webhooks|risk)\//;
 
 /**
  * The browser's scripts in three chunks beside each page's own: the libraries (with the entry),

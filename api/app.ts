@@ -18,6 +18,7 @@ import { webhookRoutes } from '#api/modules/webhooks/routes.ts';
 import { analyticsRoutes } from '#api/modules/analytics/routes.ts';
 import { legalRoutes } from '#api/modules/auth/terms-routes.ts';
 import { whatsappRoutes } from '#api/modules/whatsapp/routes.ts';
+import { riskRoutes } from '#api/modules/risk/routes.ts';
 
 const API_DESCRIPTION =
   'Trade a used product in for store credit. Sign in with POST /api/auth/login and the mailed link (POST /api/auth/verify-email gives a `sessionToken`), ' +
@@ -33,6 +34,7 @@ const API_TAGS = [
   { name: 'Admin: exchange requests', description: 'The admin queue: review, approve or decline, receive, credit, delete.' },
   { name: 'Admin: credit history', description: 'The credit ledger and its pushes to the shop.' },
   { name: 'Admin: valuation', description: 'The valuation guide: entries, condition multipliers, rules, minimum, bonus campaigns.' },
+  { name: 'Admin: risk', description: 'The block list; duplicate-photo flags are read on the admin request detail.' },
   { name: 'Warehouses', description: 'Where approved items are shipped.' },
   { name: 'Webhooks', description: 'Endpoints that receive signed event deliveries, and the delivery log.' },
   { name: 'Analytics', description: 'Figures for the admin dashboard.' },
@@ -74,7 +76,8 @@ export function createApp(ctx: AppContext) {
     .use(valuationRoutes(ctx, auth))
     .use(webhookRoutes(ctx, auth))
     .use(analyticsRoutes(ctx, auth))
-    .use(whatsappRoutes(ctx));
+    .use(whatsappRoutes(ctx))
+    .use(riskRoutes(ctx, auth));
 
   return new Elysia()
     .onRequest(({ request }) => guardApiRequest(request, ctx.settings.publicUrl))

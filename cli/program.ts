@@ -14,6 +14,7 @@ import { registerNotificationCommands } from './commands/notifications.ts';
 import { registerMigrateCommand } from './commands/migrate.ts';
 import { registerPrivacyCommands } from './commands/privacy.ts';
 import { registerRequestCommands } from './commands/requests.ts';
+import { registerRiskCommands } from './commands/risk.ts';
 import { registerServeCommand } from './commands/serve.ts';
 import { registerValuationCommands } from './commands/valuation.ts';
 import { registerWarehouseCommands } from './commands/warehouses.ts';
@@ -65,6 +66,7 @@ Examples:
   registerValuationCommands(program, deps);
   registerCreditCommands(program, deps);
   registerWebhookCommands(program, deps);
+  registerRiskCommands(program, deps);
   registerJobCommands(program, deps);
   registerDeadlineCommands(program, deps);
   registerStatsCommand(program, deps);

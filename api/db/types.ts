@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
 
 /** The database as Kysely sees it: one interface per table, names as in migrations/. */
 
@@ -231,6 +231,30 @@ export interface RequestImagesTable {
   position: Generated<number>;
   /** 'item': the customer's photos; 'inspection': an admin's, explaining a credit below the quote */
   kind: Generated<'item' | 'inspection'>;
+  /** SHA-256 (hex) of the stored bytes; null for images stored before migration 016 until `risk rescan-photos` */
+  sha256: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 64-bit difference hash as a signed bigint (a decimal string from the database) */
+  dhash: ColumnType<string | null, string | bigint | null | undefined, string | bigint | null>;
+  created_at: CreatedAt;
+}
+
+/** A block-list entry (migration 016): a lower-case email or '@domain'; the reason is for admins only. */
+export interface RiskBlocksTable {
+  id: GeneratedAlways<string>;
+  entry: string;
+  reason: string;
+  created_by: string;
+  created_at: CreatedAt;
+}
+
+export const RISK_FLAG_KINDS = ['duplicate_photo'] as const;
+export type RiskFlagKind = (typeof RISK_FLAG_KINDS)[number];
+
+/** A request flagged for review (migration 016), with the request that caused it (both directions are stored). */
+export interface RiskFlagsTable {
+  request_id: string;
+  other_request_id: string;
+  kind: RiskFlagKind;
   created_at: CreatedAt;
 }
 
@@ -435,6 +459,8 @@ export interface Database {
   cancelled_requests: CancelledRequestsTable;
   privacy_access_log: PrivacyAccessLogTable;
   terms_agreements: TermsAgreementsTable;
+  risk_blocks: RiskBlocksTable;
+  risk_flags: RiskFlagsTable;
   request_events: RequestEventsTable;
   credit_ledger: CreditLedgerTable;
   mail_outbox: MailOutboxTable;

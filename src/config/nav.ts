@@ -25,4 +25,12 @@ export const accountMenu: NavItem[] = [
   { label: 'Admin Dashboard', href: '/admin', adminOnly: true },
 ];
 
+/** The admin's pages beside the dashboard's tabs (its "Insights and integrations" links). */
+export const adminNav: NavItem[] = [
+  { label: 'Analytics', href: '/admin/analytics', adminOnly: true },
+  { label: 'Webhooks', href: '/admin/webhooks', adminOnly: true },
+  { label: 'Valuation', href: '/admin/valuation', adminOnly: true },
+  { label: 'Risk', href: '/admin/risk', adminOnly: true },
+];
+
 export const visibleTo = (items: NavItem[], isAdmin: boolean) => items.filter((i) => !i.adminOnly || isAdmin);

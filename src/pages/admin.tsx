@@ -15,7 +15,9 @@ import { Pager } from '#src/components/admin/pager.tsx';
 import { RefreshButton } from '#src/components/admin/refresh-button.tsx';
 import { RequestsTable } from '#src/components/admin/requests-table.tsx';
 import { SearchBox } from '#src/components/admin/search-box.tsx';
+import { FlaggedFilter } from '#src/components/risk/flagged-filter.tsx';
 import { WarehouseManager } from '#src/components/admin/warehouse-manager.tsx';
+import { adminNav } from '#src/config/nav.ts';
 import { api, type ApiResult } from '#src/lib/api.server.ts';
 import { pagePath, requireAdmin } from '#src/lib/session.server.ts';
 
@@ -34,6 +36,7 @@ function keepInRange(view: AdminView, shown: number, total: number | null): void
 function paging(view: AdminView, sorted = false): string {
   const params = new URLSearchParams({ page: String(view.page), pageSize: String(view.pageSize) });
   if (view.q) params.set('q', view.q);
+  if (view.flagged) params.set('flagged', 'true');
   if (sorted && view.sort && view.order) params.set('sort', view.sort), params.set('order', view.order);
   return params.toString();
 }
@@ -51,7 +54,10 @@ async function RequestsTab({ view, locale, load }: { view: AdminView; locale: st
   if (result.data) keepInRange(view, result.data.length, result.total);
   return (
     <div className="flex flex-col gap-3">
-      <SearchBox key="requests" view={view} placeholder="Search by product name, brand, or user email" />
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <SearchBox key="requests" view={view} placeholder="Search by product name, brand, or user email" />
+        <FlaggedFilter view={view} />
+      </div>
       {result.ok && result.data ? (
         <>
           <RequestsTable requests={result.data} view={view} locale={locale} caption={view.waiting ? WAITING_FILTERS[view.waiting] : ADMIN_TABS[view.tab]!.label} />
@@ -100,16 +106,12 @@ export default async function AdminPage({ path, query }: PageProps<'/admin'>) {
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="text-2xl font-semibold tracking-tight">Admin Dashboard</h1>
           <div className="flex flex-wrap items-center gap-2">
-            <nav aria-label="Insights and integrations" className="flex gap-3 text-sm">
-              <a href="/admin/analytics" className="text-primary underline-offset-4 hover:underline">
-                Analytics
-              </a>
-              <a href="/admin/webhooks" className="text-primary underline-offset-4 hover:underline">
-                Webhooks
-              </a>
-              <a href="/admin/valuation" className="text-primary underline-offset-4 hover:underline">
-                Valuation
-              </a>
+            <nav aria-label="Insights and integrations" className="flex flex-wrap gap-3 text-sm">
+              {adminNav.map((item) => (
+                <a key={item.href} href={item.href} className="text-primary underline-offset-4 hover:underline">
+                  {item.label}
+                </a>
+              ))}
             </nav>
             <RefreshButton />
           </div>

@@ -42,6 +42,9 @@ const ENDPOINTS: [method: string, path: string][] = [
   ['GET', '/api/admin/credit-history'],
   ['POST', '/api/admin/credit-history/{ledger}/retry'],
   ['GET', '/api/admin/warehouses'],
+  ['GET', '/api/admin/risk/blocks'],
+  ['POST', '/api/admin/risk/blocks'],
+  ['DELETE', '/api/admin/risk/blocks/{id}'],
   ['POST', '/api/admin/warehouses'],
   ['PUT', '/api/admin/warehouses/{warehouse}'],
   ['DELETE', '/api/admin/warehouses/{warehouse}'],
@@ -51,7 +54,7 @@ const FIELDS = [
   'productName', 'brand', 'description', 'condition', 'images', 'carrierName', 'trackingNumber', 'shippingDate', 'notes',
   'status', 'adminFeedback', 'warehouseId', 'transitStatus', 'adminNote', 'creditAmount', 'additionalFeedback', 'name',
   'addressLine1', 'addressLine2', 'city', 'state', 'postalCode', 'country', 'contactPerson', 'contactPhone', 'isActive',
-  'choice', 'address', 'phone', 'waiting', 'reason',
+  'choice', 'address', 'phone', 'waiting', 'reason', 'entry',
 ];
 
 const nasty = fc.constantFrom(

@@ -5,6 +5,7 @@ import { IMAGE_TYPES, imageKey, imageKeyPrefix, isPublicId, newPublicId, type Im
 import { AppError, badRequest, unauthorized } from '#api/lib/errors.ts';
 import { lockUser } from '#api/modules/users/queries.ts';
 import { MAX_IMAGES_PER_REQUEST, NEED_AN_IMAGE } from './rules.ts';
+import { fingerprintPhoto } from './fingerprint.ts';
 import { storeVariants } from './variants.ts';
 
 /** Uploads a user may hold that are not yet attached to a request, so nobody fills the disk. */
@@ -46,6 +47,8 @@ export const tooManyUploadsMessage = () =>
 export async function saveUpload(ctx: AppContext, userId: string, bytes: Uint8Array, contentType: ImageContentType): Promise<ImageRef> {
   const publicId = newPublicId();
   const url = mediaUrl(publicId, contentType);
+  // kept beside the row so a photo already used in another customer's request is found (risk/photos.ts)
+  const { sha256, dhash } = await fingerprintPhoto(bytes);
   await ctx.db.transaction().execute(async (trx) => {
     // Serializes one user's uploads so two at once cannot both pass the limit.
     if (!(await lockUser(trx, userId))) throw unauthorized();
@@ -58,7 +61,7 @@ export async function saveUpload(ctx: AppContext, userId: string, bytes: Uint8Ar
     if (Number(held) >= MAX_UNATTACHED_UPLOADS) throw new AppError(429, tooManyUploadsMessage());
     await trx
       .insertInto('request_images')
-      .values({ request_id: null, uploaded_by: userId, public_id: publicId, url, content_type: contentType, byte_size: bytes.byteLength })
+      .values({ request_id: null, uploaded_by: userId, public_id: publicId, url, content_type: contentType, byte_size: bytes.byteLength, sha256, dhash })
       .execute();
   });
   try {

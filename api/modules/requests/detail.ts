@@ -3,6 +3,7 @@ import { customerRef } from '#api/modules/users/queries.ts';
 import { eventsOf } from './events.ts';
 import type { AdminExchangeRequestDetail, ExchangeRequestDetail } from './model.ts';
 import { ownRequestOr404, requestOr404, withImages } from './queries.ts';
+import { flagsOf } from '#api/modules/risk/queries.ts';
 import { valuationDetailOf } from '#api/modules/valuation/quote.ts';
 import { creditGuideFor } from '#api/modules/valuation/queries.ts';
 
@@ -31,7 +32,7 @@ export async function customerRequestDetail(ctx: AppContext, userId: string, id:
 /** GET /api/admin/exchange-requests/{id}: the request, its timeline, and who the customer is. */
 export async function adminRequestDetail(ctx: AppContext, id: string | undefined): Promise<AdminExchangeRequestDetail> {
   const row = await requestOr404(ctx.db, id);
-  const [[request], events, customer, balance, valuation, creditGuide] = await Promise.all([
+  const [[request], events, customer, balance, valuation, creditGuide, riskFlags] = await Promise.all([
     withImages(ctx.db, [row]),
     eventsOf(ctx.db, row.id, 'admin'),
     ctx.db
@@ -43,6 +44,7 @@ export async function adminRequestDetail(ctx: AppContext, id: string | undefined
     balanceOrNull(ctx, row.user_id),
     valuationDetailOf(ctx.db, row.id),
     creditGuideFor(ctx.db, row),
+    flagsOf(ctx.db, row.id),
   ]);
   const shopName = [customer?.first_name, customer?.last_name].filter(Boolean).join(' ');
   return {
@@ -56,5 +58,6 @@ export async function adminRequestDetail(ctx: AppContext, id: string | undefined
     creditBreakdown: valuation.creditBreakdown,
     inspectionImages: valuation.inspectionImages,
     creditGuide,
+    riskFlags,
   };
 }

@@ -2,6 +2,7 @@ import { t, type UnwrapSchema } from 'elysia';
 import { CONDITIONS, EVENT_TYPES, OFFER_STATUSES, PUSH_STATUSES, REQUEST_STATUSES, RETURN_CHOICES, TRANSIT_STATUSES } from '#api/db/types.ts';
 import { CreditGuide, StoredQuote } from '#api/modules/valuation/model.ts';
 import { date, dateTime, literals, nullable, optionalText as text, pagingFields, uuid } from '#api/lib/schema.ts';
+import { RiskFlag } from '#api/modules/risk/model.ts';
 import { WarehouseInfo } from '#api/modules/warehouses/model.ts';
 import { ADMIN_SORTS, FILL_REQUIRED_FIELDS, FILL_SHIPPING_FIELDS, WAITING_FILTERS, WAREHOUSE_REQUIRED } from './rules.ts';
 
@@ -135,6 +136,8 @@ export const AdminExchangeRequestDetail = t.Object({
   ...valuationDetailFields,
   /** the guide's entry, multipliers and campaign, for the suggested credit */
   creditGuide: CreditGuide,
+  /** why this request needs a closer look (admins only; the customer's detail never has it) */
+  riskFlags: t.Array(RiskFlag),
 });
 
 /** PUT …/credit answers the request with the outcome of the push to the shop. */
@@ -202,6 +205,7 @@ export const AdminListQuery = t.Object({
   tab: t.Optional(t.Integer({ minimum: 0, maximum: 3, error: 'tab must be 0, 1, 2 or 3' })),
   /** offers waiting for the customer's answer, or declined offers' items to send back */
   waiting: t.Optional(literals(Object.keys(WAITING_FILTERS) as (keyof typeof WAITING_FILTERS)[], { error: 'waiting must be offers or returns' })),
+  flagged: t.Optional(t.Boolean({ description: 'true: only requests with a risk flag (a duplicate photo)', error: 'flagged must be true or false' })),
 });
 /** How many requests each "waiting" filter of the queue holds. */
 export const WaitingCounts = t.Object({ offersWaiting: t.Number(), returnsToShip: t.Number() });

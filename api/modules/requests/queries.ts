@@ -86,8 +86,8 @@ async function countOf(db: Db, base: RequestsQuery, bucket: string | null): Prom
 }
 
 /** The counter that holds an admin filter's total, if one does (no search; tab or status, not both). */
-function bucketOf(filter: { q?: string; status?: RequestStatus; tab?: AdminTab; waiting?: WaitingFilter }): string | null {
-  if (cleanText(filter.q) || filter.waiting) return null;
+function bucketOf(filter: { q?: string; status?: RequestStatus; tab?: AdminTab; waiting?: WaitingFilter; flagged?: boolean }): string | null {
+  if (cleanText(filter.q) || filter.waiting || filter.flagged) return null;
   if (filter.tab !== undefined && filter.status === undefined) return `tab:${filter.tab}`;
   if (filter.tab === undefined && filter.status !== undefined) return `status:${filter.status}`;
   if (filter.tab === undefined && filter.status === undefined) return 'all';
@@ -143,6 +143,8 @@ export interface AdminListFilter extends PageRequest {
   q?: string;
   status?: RequestStatus;
   tab?: AdminTab;
+  /** only requests with a risk flag */
+  flagged?: boolean;
   sort?: AdminSort;
   order?: SortOrder;
   waiting?: WaitingFilter;
@@ -154,10 +156,11 @@ function waitingFilter(eb: Eb, waiting: WaitingFilter) {
   return eb.and([eb('return_choice', '=', 'return'), eb('returned_at', 'is', null)]);
 }
 
-function adminBase(db: Db, filter: { q?: string; status?: RequestStatus; tab?: AdminTab; waiting?: WaitingFilter }) {
+function adminBase(db: Db, filter: { q?: string; status?: RequestStatus; tab?: AdminTab; waiting?: WaitingFilter; flagged?: boolean }) {
   let base = db.selectFrom('exchange_requests');
   const waiting = filter.waiting;
   if (waiting) base = base.where((eb) => waitingFilter(eb, waiting));
+  if (filter.flagged) base = base.where(({ exists, selectFrom }) => exists(selectFrom('risk_flags').select('risk_flags.request_id').whereRef('risk_flags.request_id', '=', 'exchange_requests.id')));
   if (filter.tab !== undefined) {
     const tab = filter.tab;
     base = base.where((eb) => tabFilter(eb, tab));

@@ -50,7 +50,7 @@ export function requestRoutes(ctx: AppContext, auth: AuthPlugin) {
         auth: true,
         body: CreateExchangeBody,
         response: { 201: t.Object({ id: t.String({ description: 'the new request’s id' }) }), 400: ErrorBody, 409: ErrorBody, 429: ErrorBody, ...signedIn },
-        detail: { summary: 'Submit a trade-in request', description: 'Submit a used product for exchange, with 1 to 5 uploaded images; an item the shop does not take is refused (409 with the reason).' },
+        detail: { summary: 'Submit a trade-in request', description: 'Submit a used product for exchange, with 1 to 5 uploaded images; an item the shop does not take is refused (409 with the reason). A customer on the block list (email or @domain) is refused with a neutral 403 that never gives the reason. A photo already used in another customer\'s request flags both requests for admins.' },
       },
     )
     .get(
@@ -120,7 +120,7 @@ export function requestRoutes(ctx: AppContext, auth: AuthPlugin) {
         admin: true,
         query: AdminListQuery,
         response: { 200: t.Array(AdminExchangeRequest), 400: ErrorBody, ...adminOnly },
-        detail: { summary: 'The admin queue of requests', description: 'Every request, newest first (tab 0-3, status, waiting (offers: revised offers waiting for the customer; returns: declined offers to send back), q, page, pageSize optional; total in X-Total-Count).' },
+        detail: { summary: 'The admin queue of requests', description: 'Every request, newest first (tab 0-3, status, waiting (offers: revised offers waiting for the customer; returns: declined offers to send back), q, flagged (true: only requests with a risk flag), page, pageSize optional; total in X-Total-Count).' },
       },
     )
     .get('/counts', ({ query }) => countAdminTabs(ctx.db, query), {
@@ -143,7 +143,7 @@ export function requestRoutes(ctx: AppContext, auth: AuthPlugin) {
       response: { 200: AdminExchangeRequestDetail, 404: ErrorBody, ...adminOnly },
       detail: {
         summary: 'One request, for an admin',
-        description: 'One request with its timeline, its customer and their store-credit balance. Each answer is recorded in the privacy access log (who, which request, when; `swappoints privacy log`).',
+        description: "One request with its timeline, its customer, their store-credit balance and its risk flags (`duplicate_photo`: a photo also used in another customer's request, named by `requestId`). Each answer is recorded in the privacy access log (who, which request, when; `swappoints privacy log`).",
       },
     })
     .put('/:id/status', async ({ params, body, user }) => one(await changeStatus(ctx, actorOf(user, 'admin'), params.id, body)), {

@@ -5,6 +5,8 @@ import { CONDITIONS, REQUEST_STATUSES, type Condition, type ExchangeRequestRow, 
 import { badRequest, conflict, notFound } from '#api/lib/errors.ts';
 import { isUuid } from '#api/lib/request-meta.ts';
 import { attachImages } from '#api/modules/images/service.ts';
+import { flagDuplicatePhotos } from '#api/modules/risk/photos.ts';
+import { refuseIfBlocked } from '#api/modules/risk/service.ts';
 import { quoteColumns } from '#api/modules/valuation/quote.ts';
 import { quoteFor } from '#api/modules/valuation/queries.ts';
 import { toWarehouseSnapshot } from '#api/modules/warehouses/service.ts';
@@ -71,6 +73,7 @@ export async function createRequest(ctx: AppContext, user: { id: string; email: 
   }
   const images = input.images ?? [];
   if (images.length === 0) throw badRequest(NEED_AN_IMAGE);
+  await refuseIfBlocked(ctx, user.email);
   // the guide is asked again here: an item the form showed as refused is refused by the API too
   const quoted = await quoteFor(ctx.db, { brand, productName, condition }, ctx.settings.shopCurrency);
   if (!quoted.quote.eligible) throw conflict(quoted.quote.reason);
@@ -93,6 +96,7 @@ export async function createRequest(ctx: AppContext, user: { id: string; email: 
       .returningAll()
       .executeTakeFirstOrThrow();
     await attachImages(trx, { userId: user.id, requestId: created.id, images });
+    await flagDuplicatePhotos(trx, created.id);
     await recordEvent(trx, { requestId: created.id, type: 'created', actor, toStatus: 'pending' });
     await notifyNewRequest(trx, ctx, created);
     await emitRequestEvent(trx, 'request.created', created);

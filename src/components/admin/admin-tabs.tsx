@@ -19,7 +19,7 @@ export function AdminTabs({ view, counts }: { view: AdminView; counts: RequestCo
           return (
             <li key={tab.label} className="flex-none">
               <Link
-                to={adminHref({ tab: index, q: index <= 3 && view.tab <= 3 ? view.q : '' })}
+                to={adminHref({ tab: index, q: index <= 3 && view.tab <= 3 ? view.q : '', flagged: index <= 3 && view.flagged })}
                 title={count > 0 ? `${count} ${count === 1 ? 'request' : 'requests'} in this queue (whatever the search)` : undefined}
                 aria-current={active ? 'page' : undefined}
                 className={cn(

@@ -31,6 +31,8 @@ export interface AdminView {
   order?: SortOrder;
   /** the queue's "waiting" filter (offers waiting, returns to ship) instead of a tab */
   waiting?: WaitingFilter;
+  /** tabs 0-3: only requests with a risk flag (`flagged=1`) */
+  flagged?: boolean;
 }
 
 const wholeNumber = (value: string | null, min: number, max: number): number | null => {
@@ -57,6 +59,7 @@ export function parseAdminView(query: string | undefined): AdminView {
     q: (params.get('q') ?? '').trim().slice(0, 200),
     page: wholeNumber(params.get('page'), 1, 1_000_000) ?? 1,
     pageSize: size !== null && sizes.includes(size) ? size : DEFAULT_PAGE_SIZE,
+    flagged: tab <= 3 && params.get('flagged') === '1',
   };
 }
 
@@ -73,6 +76,7 @@ export function adminHref(view: Partial<AdminView>): AdminHref {
     params.set('sort', view.sort ?? fallback.sort);
     params.set('order', view.order ?? fallback.order);
   }
+  if (view.flagged && (view.tab ?? 0) <= 3) params.set('flagged', '1');
   const query = params.toString();
   return query ? `/admin?${query}` : '/admin';
 }

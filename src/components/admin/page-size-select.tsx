@@ -24,7 +24,7 @@ export function PageSizeSelect({ view, sizes }: { view: AdminView; sizes: readon
         onChange={(event) => {
           const pageSize = Number(event.target.value);
           startTransition(async () => {
-            await router.push(adminHref({ tab: view.tab, q: view.q, pageSize, sort: view.sort, order: view.order }));
+            await router.push(adminHref({ tab: view.tab, q: view.q, pageSize, sort: view.sort, order: view.order, flagged: view.flagged }));
           });
         }}
       >

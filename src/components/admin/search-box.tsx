@@ -27,7 +27,7 @@ export function SearchBox({ view, placeholder }: { view: AdminView; placeholder:
     // the tab and page size as the address bar has them now (props may trail a navigation)
     const current = parseAdminView(window.location.search);
     startTransition(async () => {
-      await router.replace(adminHref({ tab: current.tab, q: trimmed, pageSize: current.pageSize, sort: current.sort, order: current.order }));
+      await router.replace(adminHref({ tab: current.tab, q: trimmed, pageSize: current.pageSize, sort: current.sort, order: current.order, flagged: current.flagged }));
     });
   };
 
@@ -53,6 +53,7 @@ export function SearchBox({ view, placeholder }: { view: AdminView; placeholder:
   return (
     <form ref={form} role="search" action="/admin" method="get" onSubmit={submit} className="relative w-full sm:max-w-md">
       {view.tab ? <input type="hidden" name="tab" value={view.tab} /> : null}
+      {view.flagged ? <input type="hidden" name="flagged" value="1" /> : null}
       <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
       <Input
         type="search"

@@ -10,6 +10,7 @@ import { ErrorAlert, serverError } from '#src/components/admin/error-alert.tsx';
 import { pageLocale } from '#src/components/admin/locale.server.ts';
 import { AssignCreditAction, CompleteAction, MarkReceivedAction } from '#src/components/admin/request-actions.tsx';
 import { RequestDetails } from '#src/components/admin/request-details.tsx';
+import { RiskFlags } from '#src/components/risk/risk-flags.tsx';
 import { EventTimelineCard } from '#src/components/requests/event-timeline.tsx';
 import { RequestPhotos } from '#src/components/requests/request-photos.tsx';
 import { RequestStepper } from '#src/components/requests/request-stepper.tsx';
@@ -116,6 +117,7 @@ export default async function AdminExchangePage({ path, query, id }: PageProps<'
             {request.brand} · from {request.customerEmail}
           </p>
         </div>
+        <RiskFlags flags={request.riskFlags} />
 
         {pending ? (
           <Alert variant="info">
