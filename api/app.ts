@@ -8,6 +8,7 @@ import { noteRoute } from '#api/modules/metrics/labels.ts';
 import { authRoutes } from '#api/modules/auth/routes.ts';
 import { authPlugin, sessionCookieName } from '#api/modules/auth/plugin.ts';
 import { creditRoutes } from '#api/modules/credit/routes.ts';
+import { shipmentRoutes } from '#api/modules/shipments/routes.ts';
 import { requestRoutes } from '#api/modules/requests/routes.ts';
 import { healthRoutes } from '#api/modules/health/routes.ts';
 import { imageRoutes } from '#api/modules/images/routes.ts';
@@ -35,6 +36,7 @@ const API_TAGS = [
   { name: 'Webhooks', description: 'Endpoints that receive signed event deliveries, and the delivery log.' },
   { name: 'Analytics', description: 'Figures for the admin dashboard.' },
   { name: 'Health', description: 'Liveness and database reachability for load balancers.' },
+  { name: 'Carriers', description: 'Tracking events that carriers post for prepaid return labels.' },
 ];
 
 const INTERNAL_ERROR = 'Something went wrong on our side. Please try again later.';
@@ -65,6 +67,7 @@ export function createApp(ctx: AppContext) {
     .use(authRoutes(ctx, auth))
     .use(creditRoutes(ctx, auth))
     .use(requestRoutes(ctx, auth))
+    .use(shipmentRoutes(ctx, auth))
     .use(warehouseRoutes(ctx, auth))
     .use(healthRoutes(ctx))
     .use(valuationRoutes(ctx, auth))

@@ -44,6 +44,8 @@ export type Settings = Readonly<{
   signInLimitPerEmail: number;
   signInLimitPerIp: number;
   demoSeed: boolean;
+  /** CARRIER: who books prepaid return labels (api/integrations/carriers/index.ts); none: customers ship on their own */
+  carrier: CarrierSetting;
   maxOpenRequestsPerCustomer: number;
   postgresTimeouts: Readonly<{ statementTimeoutMs: number; idleInTransactionTimeoutMs: number }>;
   maxNewRequestsPerDay: number;
@@ -84,6 +86,10 @@ export type Settings = Readonly<{
     notifyCustomer: boolean;
   }>;
 }>;
+
+/** The CARRIER values; a new carrier adds its name here and its case in api/integrations/carriers/index.ts. */
+export const CARRIER_SETTINGS = ['none', 'embedded'] as const;
+export type CarrierSetting = (typeof CARRIER_SETTINGS)[number];
 
 export class SettingsError extends Error {
   override name = 'SettingsError';
@@ -311,6 +317,9 @@ export function loadSettings(env: Env = process.env): Settings {
   const shopName = read(env, 'SHOP_NAME') ?? 'the shop';
   if (shopName.length > 80) fail('SHOP_NAME', 'at most 80 characters', shopName);
 
+  // the demo (DEMO_SEED) books labels with the built-in carrier unless told otherwise; a real shop starts with none
+  const demoSeed = boolean(env, 'DEMO_SEED', !read(env, 'DATABASE_URL') && shopBackend === 'embedded');
+
   return Object.freeze({
     port,
     dataDir,
@@ -340,7 +349,8 @@ export function loadSettings(env: Env = process.env): Settings {
     signInLimitPerEmail: integer(env, 'SIGNIN_LIMIT_PER_EMAIL', 5, 1, 10_000),
     signInLimitPerIp: integer(env, 'SIGNIN_LIMIT_PER_IP', 30, 1, 100_000),
     // the demo (a standing admin, fake customers, credit) belongs on the embedded setup only; elsewhere only when asked for
-    demoSeed: boolean(env, 'DEMO_SEED', !read(env, 'DATABASE_URL') && shopBackend === 'embedded'),
+    demoSeed,
+    carrier: oneOf(env, 'CARRIER', CARRIER_SETTINGS, demoSeed ? 'embedded' : 'none'),
     demoRequests: boolean(env, 'DEMO_REQUESTS', true),
     postgresTimeouts: Object.freeze({
       statementTimeoutMs: integer(env, 'PG_STATEMENT_TIMEOUT_MS', 30_000, 100, 3_600_000),
