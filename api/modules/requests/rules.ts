@@ -173,6 +173,8 @@ const EVENT_LABELS: Record<string, string> = {
   completed: 'Exchange completed',
   cancelled: 'Request cancelled',
   deleted: 'Request deleted',
+  label: 'Prepaid label created',
+  tracking: 'Parcel tracking update',
 };
 
 /** A timeline entry's title ('shipped' → 'Shipping details submitted'). */
