@@ -53,7 +53,7 @@ export function NextStepBanner({
   settings: NextStepSettings;
   /** beside Add Details: the prepaid label and the packing slip */
   shipActions?: ReactNode;
-  /** a prepaid label is booked: the courier's pickup gives the shipping details */
+  /** a prepaid label is booked: the courier's pickup gives the shipping details, not the customer */
   labelBooked?: boolean;
 }) {
   const state = journeyState(request);
@@ -111,6 +111,10 @@ export function NextStepBanner({
       break;
     case 'in-transit':
       title = statusLine(request.status, request.transitStatus);
+      if (labelBooked) {
+        next = 'Next: the courier brings it to the warehouse. Each step shows under Prepaid Label below, and we email you when it arrives.';
+        break;
+      }
       next = 'Next: we will tell you when it arrives at the warehouse. Made a mistake? You can correct the shipping details until the item is received.';
       actions = shippingDialog('correct');
       break;
