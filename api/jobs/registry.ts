@@ -8,6 +8,7 @@ import { MAIL_QUEUE, requeueFailedMail } from '#api/modules/mail/service.ts';
 import { deliverAllDueWebhooks, deliverDueWebhooks, WEBHOOK_QUEUE } from '#api/modules/webhooks/delivery.ts';
 import { redeliver } from '#api/modules/webhooks/service.ts';
 import { nightlyBackup } from '#api/modules/backup/nightly.ts';
+import { pollLateTracking } from '#api/modules/shipments/poll.ts';
 import type { Settings } from '#api/settings.ts';
 import type { AnyQueue } from './queue.ts';
 
@@ -75,6 +76,7 @@ export const JOBS: readonly Job[] = [
   { name: 'credit-expiry-reminders', everyMs: 3_600_000, run: (ctx) => remindExpiringCredits(ctx) },
   { name: 'remove-unattached-uploads', everyMs: 3_600_000, run: (ctx) => removeUnattachedUploads(ctx) },
   { name: 'prune-expired-rows', everyMs: 3_600_000, run: (ctx) => pruneExpiredRows(ctx) },
+  { name: 'carrier-tracking-poll', everyMs: 15 * 60_000, run: (ctx) => pollLateTracking(ctx) },
 ];
 
 /** The queue-backed jobs, by their kind (`mail`, `credit-push`, `webhook`). */

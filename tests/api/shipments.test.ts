@@ -3,6 +3,7 @@ import { PDFDocument } from 'pdf-lib';
 import { embeddedCarrier, isEmbeddedAwb } from '#api/integrations/carriers/embedded.ts';
 import { CarrierAuthError, CarrierUnavailable, type Carrier, type CreatedShipment, type ReturnShipmentInput, type TrackingEvent } from '#api/integrations/carriers/types.ts';
 import { requestReference } from '#api/modules/requests/reference.ts';
+import { pollLateTracking } from '#api/modules/shipments/poll.ts';
 import { recordTrackingEvents } from '#api/modules/shipments/tracking.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '#tests/helpers/app.ts';
 import { databaseKinds } from '#tests/helpers/db.ts';
@@ -220,8 +221,10 @@ class OutsideCarrier implements Carrier {
     const body = JSON.parse(rawBody) as { awb: string; status: TrackingEvent['status']; at: string; id: string }[];
     return body.map((e) => ({ trackingNumber: e.awb, status: e.status, at: new Date(e.at), eventKey: e.id, description: 'Scanned', location: null }));
   }
-  async track(): Promise<TrackingEvent[]> {
-    return [];
+  /** what the carrier's tracking API answers for each AWB */
+  readonly tracked = new Map<string, TrackingEvent[]>();
+  async track(trackingNumber: string): Promise<TrackingEvent[]> {
+    return this.tracked.get(trackingNumber) ?? [];
   }
 }
 
@@ -299,5 +302,21 @@ describe.each(databaseKinds())('a carrier that fails, races or posts events (%s)
     const request = (await t.request('GET', `/api/exchange/${id}`, { token: customer.token })).body;
     expect(request.transitStatus).toBe('shipped');
     expect(request.shippingDetails.carrierName).toBe('Outside Express');
+  });
+
+  test('a late webhook is made up by polling: the carrier-tracking job records what the carrier reports, once', async () => {
+    const id = await requestAt(t, 'approved', customer, admin, warehouseId);
+    const { trackingNumber } = (await t.request('POST', `/api/exchange/${id}/label`, { token: customer.token, body: pickup() })).body;
+    carrier.tracked.set(trackingNumber, [event(trackingNumber, 'picked_up', '2026-11-24T05:00:00Z', 'p1'), event(trackingNumber, 'delivered', '2026-11-25T05:00:00Z', 'p2')]);
+    // not late yet: nothing is asked
+    expect((await pollLateTracking(t.ctx)).recorded).toBe(0);
+    expect((await pollLateTracking(t.ctx, { lateAfterMs: 0 })).recorded).toBe(2);
+    const view = (await t.request('GET', `/api/exchange/${id}/shipment`, { token: customer.token })).body.shipment;
+    expect(view.status).toBe('delivered');
+    // delivered parcels are no longer asked about
+    expect((await pollLateTracking(t.ctx, { lateAfterMs: 0 })).polled).toBe(
+      (await t.ctx.db.selectFrom('shipments').select('id').where('state', '=', 'booked').where('latest_status', 'is', null).execute()).length +
+        (await t.ctx.db.selectFrom('shipments').select('id').where('state', '=', 'booked').where('latest_status', 'not in', ['delivered']).execute()).length,
+    );
   });
 });
