@@ -77,6 +77,14 @@ describe('a prepaid label on the request page', () => {
       const listed = JSON.parse((await server.cli('shipments', 'list', '--json')).stdout) as { trackingNumber: string; status: string }[];
       expect(listed.find((s) => s.trackingNumber === awb)?.status).toBe('delivered');
       await page.context().close();
-    }, 120_000);
+
+      // the admin's request page shows the same label and steps
+      const adminView = (await signedInPerson(browser, server, 'admin@swappoints.demo', viewport)).page;
+      await adminView.goto(`/admin/exchange/${id}`);
+      await see(adminView.getByTestId('parcel-card'), 'Delivered to the warehouse');
+      await see(adminView.getByTestId('parcel-awb'), awb);
+      await looksRightAndAccessible(adminView, `prepaid-label-${name}-admin`);
+      await adminView.context().close();
+    }, 180_000);
   }
 });
