@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { sql } from 'kysely';
 import { PDFDocument } from 'pdf-lib';
 import { embeddedCarrier, isEmbeddedAwb } from '#api/integrations/carriers/embedded.ts';
 import { CarrierAuthError, CarrierUnavailable, type Carrier, type CreatedShipment, type ReturnShipmentInput, type TrackingEvent } from '#api/integrations/carriers/types.ts';
@@ -261,6 +262,18 @@ describe.each(databaseKinds())('a carrier that fails, races or posts events (%s)
     const retry = await t.request('POST', `/api/exchange/${id}/label`, { token: customer.token, body: pickup() });
     expect(retry.status).toBe(201);
     expect(retry.body.carrier).toBe('Outside Express');
+  });
+
+  test('a reservation left by a call that died (past its lease) is taken over: the label is booked', async () => {
+    const id = await requestAt(t, 'approved', customer, admin, warehouseId);
+    // what a process that stopped between reserving and hearing from the carrier leaves behind
+    await sql`insert into shipments (request_id, carrier, reservation, reserved_at, pickup_name, pickup_phone, pickup_line1, pickup_city, pickup_state, pickup_postal_code)
+              values (${id}, 'outside', 'dead-call', now() - interval '1 hour', 'A', '9845012345', 'B', 'C', 'D', '560011')`.execute(t.ctx.db);
+    const res = await t.request('POST', `/api/exchange/${id}/label`, { token: customer.token, body: pickup() });
+    expect(res.status).toBe(201);
+    const row = await t.ctx.db.selectFrom('shipments').select(['state', 'reservation', 'pickup_name']).where('request_id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ state: 'booked', pickup_name: 'Asha Rao' });
+    expect(row.reservation).not.toBe('dead-call');
   });
 
   test('two racing label calls book one shipment and both answer the same label', async () => {
