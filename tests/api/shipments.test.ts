@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { PDFDocument } from 'pdf-lib';
 import { embeddedCarrier, isEmbeddedAwb } from '#api/integrations/carriers/embedded.ts';
 import { CarrierAuthError, CarrierUnavailable, type Carrier, type CreatedShipment, type ReturnShipmentInput, type TrackingEvent } from '#api/integrations/carriers/types.ts';
+import { addCustomer } from '#api/modules/customers/service.ts';
 import { requestReference } from '#api/modules/requests/reference.ts';
 import { pollLateTracking } from '#api/modules/shipments/poll.ts';
 import { recordTrackingEvents } from '#api/modules/shipments/tracking.ts';
@@ -55,7 +56,7 @@ describe.each(databaseKinds())('prepaid labels with the embedded carrier (%s)', 
   test('an approved request gets one label: 201 with an AWB, the same label again with 200, a mail with the link', async () => {
     const id = await requestAt(t, 'approved', customer, admin, warehouseId);
     const offered = await t.request('GET', `/api/exchange/${id}/shipment`, { token: customer.token });
-    expect(offered.body).toEqual({ labelsOffered: true, shipment: null });
+    expect(offered.body).toEqual({ labelsOffered: true, pickupName: null, shipment: null });
 
     const first = await t.request('POST', `/api/exchange/${id}/label`, { token: customer.token, body: pickup() });
     expect(first.status).toBe(201);
@@ -184,12 +185,15 @@ describe.each(databaseKinds())('CARRIER=none (%s)', (kind) => {
 
   test('no labels are offered: 409 with a sentence, and the page is told so', async () => {
     const admin = await signInPerson(t, 'none.admin@swappoints.example', { admin: true });
-    const customer = await signInPerson(t);
+    // the shop knows this customer's name: the pickup form starts with it
+    const email = `ravi.${Date.now()}@example.com`;
+    await addCustomer(t.ctx.db, { email, name: 'Ravi Kumar' });
+    const customer = await signInPerson(t, email);
     const id = await requestAt(t, 'approved', customer, admin, (await createWarehouse(t, admin)).id);
     const res = await t.request('POST', `/api/exchange/${id}/label`, { token: customer.token, body: pickup() });
     expect(res.status).toBe(409);
     expect(res.body.error).toBe('Prepaid labels are not offered by this shop. Please ship the item yourself and add the shipping details.');
-    expect((await t.request('GET', `/api/exchange/${id}/shipment`, { token: customer.token })).body).toEqual({ labelsOffered: false, shipment: null });
+    expect((await t.request('GET', `/api/exchange/${id}/shipment`, { token: customer.token })).body).toEqual({ labelsOffered: false, pickupName: 'Ravi Kumar', shipment: null });
     expect((await t.request('POST', '/api/carriers/embedded/events', { body: {} })).status).toBe(404);
   });
 });

@@ -19,8 +19,17 @@ function visibleRequest(ctx: AppContext, viewer: Viewer, id: string | undefined)
 
 export async function requestShipment(ctx: AppContext, viewer: Viewer, id: string | undefined): Promise<RequestShipment> {
   const request = await visibleRequest(ctx, viewer, id);
-  const row = await bookedShipmentOf(ctx.db, request.id);
-  return { labelsOffered: ctx.carrier !== null, shipment: row ? await shipmentView(ctx.db, ctx.settings.publicUrl, row) : null };
+  const [row, person] = await Promise.all([
+    bookedShipmentOf(ctx.db, request.id),
+    ctx.db
+      .selectFrom('users')
+      .leftJoin('shop_customers', 'shop_customers.email', 'users.email')
+      .select(['users.name', 'shop_customers.first_name', 'shop_customers.last_name'])
+      .where('users.id', '=', request.user_id)
+      .executeTakeFirst(),
+  ]);
+  const pickupName = person?.name || [person?.first_name, person?.last_name].filter(Boolean).join(' ') || null;
+  return { labelsOffered: ctx.carrier !== null, pickupName, shipment: row ? await shipmentView(ctx.db, ctx.settings.publicUrl, row) : null };
 }
 
 function slipOf(request: ExchangeRequestRow, customerName: string | null): SlipContent {

@@ -55,6 +55,7 @@ export type Shipment = UnwrapSchema<typeof Shipment>;
 
 export const RequestShipment = t.Object({
   labelsOffered: t.Boolean({ description: 'a carrier is configured, so the customer may ask for a prepaid label' }),
+  pickupName: nullable(t.String({ description: "the customer's name as the shop knows it, to fill in the pickup form" })),
   shipment: nullable(Shipment),
 });
 export type RequestShipment = UnwrapSchema<typeof RequestShipment>;

@@ -83,7 +83,7 @@ export default async function ExchangeDetailPage({ path, query, id }: PageProps<
   // awaiting shipping: the customer ships it (Add Details, with the slip to print) or books a prepaid label
   const shipActions = (
     <>
-      {parcel?.ok && parcel.data?.labelsOffered ? <PrepaidLabelDialog requestId={request.id} /> : null}
+      {parcel?.ok && parcel.data?.labelsOffered ? <PrepaidLabelDialog requestId={request.id} initial={{ name: parcel.data.pickupName ?? undefined }} /> : null}
       <PackingSlipLink requestId={request.id} />
     </>
   );
