@@ -8,6 +8,7 @@ import { noteRoute } from '#api/modules/metrics/labels.ts';
 import { authRoutes } from '#api/modules/auth/routes.ts';
 import { authPlugin, sessionCookieName } from '#api/modules/auth/plugin.ts';
 import { creditRoutes } from '#api/modules/credit/routes.ts';
+import { shipmentRoutes } from '#api/modules/shipments/routes.ts';
 import { requestRoutes } from '#api/modules/requests/routes.ts';
 import { healthRoutes } from '#api/modules/health/routes.ts';
 import { imageRoutes } from '#api/modules/images/routes.ts';
@@ -40,6 +41,7 @@ const API_TAGS = [
   { name: 'Analytics', description: 'Figures for the admin dashboard.' },
   { name: 'WhatsApp', description: "The WhatsApp Cloud API's webhook: subscription check, delivery statuses, STOP replies." },
   { name: 'Health', description: 'Liveness and database reachability for load balancers.' },
+  { name: 'Carriers', description: 'Tracking events that carriers post for prepaid return labels.' },
 ];
 
 const INTERNAL_ERROR = 'Something went wrong on our side. Please try again later.';
@@ -71,6 +73,7 @@ export function createApp(ctx: AppContext) {
     .use(legalRoutes(ctx, auth))
     .use(creditRoutes(ctx, auth))
     .use(requestRoutes(ctx, auth))
+    .use(shipmentRoutes(ctx, auth))
     .use(warehouseRoutes(ctx, auth))
     .use(healthRoutes(ctx))
     .use(valuationRoutes(ctx, auth))

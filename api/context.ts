@@ -1,4 +1,5 @@
 import type { Db } from '#api/db/connect.ts';
+import type { Carrier } from '#api/integrations/carriers/index.ts';
 import type { ImageStore } from '#api/integrations/images/index.ts';
 import type { ShopBackend } from '#api/integrations/shop/index.ts';
 import type { Logger } from '#api/lib/log.ts';
@@ -14,6 +15,8 @@ export interface AppContext {
   mailer: Mailer;
   shop: ShopBackend;
   images: ImageStore;
+  /** who books prepaid return labels (CARRIER); null: the customer ships on their own */
+  carrier: Carrier | null;
   metrics: Metrics;
   /** the embedded database's files as a gzipped tarball (backups); undefined on PostgreSQL */
   dumpDataDir?: () => Promise<Blob>;

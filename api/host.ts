@@ -8,6 +8,7 @@ import { controlSocketPath, tryAcquireLock } from '#api/db/embedded-lock.ts';
 import { migrateToLatest } from '#api/db/migrate.ts';
 import { createImageStore } from '#api/integrations/images/index.ts';
 import { createShopBackend } from '#api/integrations/shop/index.ts';
+import { createCarrier, type Carrier } from '#api/integrations/carriers/index.ts';
 import { createEdge, type Edge, type SocketInfo } from '#api/http/edge.ts';
 import { createPageFailures, type PageFailures } from '#api/http/page-failures.ts';
 import { settingsLogger, type Logger } from '#api/lib/log.ts';
@@ -47,6 +48,8 @@ export interface OpenOptions {
   database?: DatabaseHandle;
   /** that database is migrated already (tests copy a migrated one): skip the check */
   migrated?: boolean;
+  /** a carrier to use instead of the one CARRIER names (tests: a carrier that fails as an outside one can) */
+  carrier?: Carrier | null;
 }
 
 /** A CLI command holds the embedded database only briefly: wait for it rather than fail. */
@@ -98,7 +101,7 @@ export async function openContext(settings: Settings, options: OpenOptions): Pro
     throw error;
   }
   const mailer = createMailer(database.db, createMailTransport(settings, log), log);
-  const ctx: AppContext = { settings, db: database.db, log, mailer, shop: createShopBackend(settings, database.db, log), images: createImageStore(settings), metrics: createMetrics(database), dumpDataDir: database.dumpDataDir };
+  const ctx: AppContext = { settings, db: database.db, log, mailer, shop: createShopBackend(settings, database.db, log), images: createImageStore(settings), carrier: options.carrier !== undefined ? options.carrier : createCarrier(settings, { db: database.db, log }), metrics: createMetrics(database), dumpDataDir: database.dumpDataDir };
   const handle = database;
   return {
     ctx,

@@ -49,6 +49,8 @@ export type Settings = Readonly<{
   signInLimitPerEmail: number;
   signInLimitPerIp: number;
   demoSeed: boolean;
+  /** CARRIER: who books prepaid return labels (api/integrations/carriers/index.ts); none: customers ship on their own */
+  carrier: CarrierSetting;
   maxOpenRequestsPerCustomer: number;
   /** PG_STATEMENT_TIMEOUT_MS, PG_IDLE_IN_TRANSACTION_TIMEOUT_MS, DB_UNAVAILABLE_WAIT_MS */
   postgresTimeouts: Readonly<{ statementTimeoutMs: number; idleInTransactionTimeoutMs: number; unavailableWaitMs: number }>;
@@ -83,8 +85,6 @@ export type Settings = Readonly<{
   /** TERMS_FILE and PRIVACY_FILE: the Markdown the /terms and /privacy pages show (the shipped defaults in content/) */
   termsFile: string;
   privacyFile: string;
-  /** CARRIER: who books return parcels: none (the customer ships on their own), embedded (demo, tests) or shiprocket */
-  carrier: 'none' | 'embedded' | 'shiprocket';
   /** with CARRIER=shiprocket (checked together at start): the API user, the API's address, the webhook's x-api-key token */
   shiprocket: Readonly<{ email: string | undefined; password: string | undefined; baseUrl: string; webhookToken: string | undefined; timeoutMs: number }>;
   /** WhatsApp Business Cloud API: undefined (the channel off, nothing queued) unless WHATSAPP_TOKEN is set */
@@ -104,6 +104,10 @@ export type Settings = Readonly<{
 }>;
 
 export { SettingsError };
+
+/** The CARRIER values; a new carrier adds its name here and its case in api/integrations/carriers/index.ts. */
+export const CARRIER_SETTINGS = ['none', 'embedded', 'shiprocket'] as const;
+export type CarrierSetting = (typeof CARRIER_SETTINGS)[number];
 
 export interface WhatsAppSettings {
   token: string;
@@ -310,7 +314,6 @@ export function loadSettings(env: Env = process.env): Settings {
       );
     }
   }
-  const carrier = oneOf(env, 'CARRIER', ['none', 'embedded', 'shiprocket'] as const, 'none');
   const imageStore = oneOf(env, 'IMAGE_STORE', ['local', 's3'] as const, 'local');
   const s3 = s3Settings(env, imageStore);
   const publicUrl = url(env, 'PUBLIC_URL', `http://localhost:${port || 3000}`, ['http:', 'https:'])!;
@@ -334,6 +337,10 @@ export function loadSettings(env: Env = process.env): Settings {
   if (!/^[A-Z]{2}$/.test(shopCountry)) fail('SHOP_COUNTRY', 'a two-letter ISO country code such as IN', shopCountry);
   const shopName = read(env, 'SHOP_NAME') ?? 'the shop';
   if (shopName.length > 80) fail('SHOP_NAME', 'at most 80 characters', shopName);
+
+  // the demo (DEMO_SEED) books labels with the built-in carrier unless told otherwise; a real shop starts with none
+  const demoSeed = boolean(env, 'DEMO_SEED', !read(env, 'DATABASE_URL') && shopBackend === 'embedded');
+  const carrier = oneOf(env, 'CARRIER', CARRIER_SETTINGS, demoSeed ? 'embedded' : 'none');
 
   return Object.freeze({
     port,
@@ -365,7 +372,7 @@ export function loadSettings(env: Env = process.env): Settings {
     signInLimitPerEmail: integer(env, 'SIGNIN_LIMIT_PER_EMAIL', 5, 1, 10_000),
     signInLimitPerIp: integer(env, 'SIGNIN_LIMIT_PER_IP', 30, 1, 100_000),
     // the demo (a standing admin, fake customers, credit) belongs on the embedded setup only; elsewhere only when asked for
-    demoSeed: boolean(env, 'DEMO_SEED', !read(env, 'DATABASE_URL') && shopBackend === 'embedded'),
+    demoSeed,
     demoRequests: boolean(env, 'DEMO_REQUESTS', true),
     postgresTimeouts: Object.freeze({
       statementTimeoutMs: integer(env, 'PG_STATEMENT_TIMEOUT_MS', 30_000, 100, 3_600_000),

@@ -20,6 +20,7 @@ import { registerValuationCommands } from './commands/valuation.ts';
 import { registerWarehouseCommands } from './commands/warehouses.ts';
 import { registerWebhookCommands } from './commands/webhooks.ts';
 import { registerStatsCommand } from './commands/stats.ts';
+import { registerShipmentCommands } from './commands/shipments.ts';
 import { runThroughServer } from './control.ts';
 import { CommandError, EXIT, UsageError, type CliIO } from './io.ts';
 import type { CommandDeps } from './deps.ts';
@@ -62,6 +63,7 @@ Examples:
   registerDemoCommands(program, deps);
   registerImageCommands(program, deps);
   registerRequestCommands(program, deps);
+  registerShipmentCommands(program, deps);
   registerWarehouseCommands(program, deps);
   registerValuationCommands(program, deps);
   registerCreditCommands(program, deps);

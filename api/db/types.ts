@@ -17,7 +17,7 @@ export const CONDITIONS = ['new', 'like_new', 'very_good', 'good', 'fair', 'poor
 export type Condition = (typeof CONDITIONS)[number];
 export const EVENT_TYPES = [
   'created', 'approved', 'declined', 'shipped', 'received', 'credited', 'completed', 'cancelled', 'deleted',
-  'offered', 'offer_accepted', 'offer_declined', 'returned', 'reminded',
+  'offered', 'offer_accepted', 'offer_declined', 'returned', 'reminded', 'label', 'tracking',
 ] as const;
 /** A revised offer's answer (migration 015): pending until the customer or the deadline decides. */
 export const OFFER_STATUSES = ['pending', 'accepted', 'declined'] as const;
@@ -441,6 +441,43 @@ export interface WebhookAttemptsTable {
   created_at: CreatedAt;
 }
 
+/** A prepaid return label (migration 017): reserved while the carrier is called, booked once it answers. */
+export interface ShipmentsTable {
+  id: Generated<string>;
+  request_id: string;
+  carrier: string;
+  state: Generated<'booking' | 'booked'>;
+  /** the token of the call that reserved the row: only that call may book it or give it up */
+  reservation: string;
+  reserved_at: Timestamp;
+  carrier_name: string | null;
+  tracking_number: string | null;
+  carrier_shipment_id: string | null;
+  /** the carrier's own label, when it gives one; null: our label page is printed */
+  label_pdf: Uint8Array | null;
+  pickup_name: string;
+  pickup_phone: string;
+  pickup_line1: string;
+  pickup_line2: string | null;
+  pickup_city: string;
+  pickup_state: string;
+  pickup_postal_code: string;
+  latest_status: 'picked_up' | 'in_transit' | 'out_for_delivery' | 'delivered' | 'failed' | null;
+  latest_status_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface ShipmentEventsTable {
+  id: Generated<number>;
+  shipment_id: string;
+  event_key: string;
+  status: 'picked_up' | 'in_transit' | 'out_for_delivery' | 'delivered' | 'failed';
+  occurred_at: Timestamp;
+  description: string | null;
+  location: string | null;
+  recorded_at: CreatedAt;
+}
+
 export interface Database {
   background_job_runs: BackgroundJobRunsTable;
   valuation_entries: ValuationEntriesTable;
@@ -469,6 +506,8 @@ export interface Database {
   webhook_attempts: WebhookAttemptsTable;
   whatsapp_outbox: WhatsAppOutboxTable;
   whatsapp_attempts: WhatsAppAttemptsTable;
+  shipments: ShipmentsTable;
+  shipment_events: ShipmentEventsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -481,3 +520,5 @@ export type RequestEvent = Selectable<RequestEventsTable>;
 export type CreditLedgerRow = Selectable<CreditLedgerTable>;
 export type MailMessage = Selectable<MailOutboxTable>;
 export type ShopCustomer = Selectable<ShopCustomersTable>;
+export type ShipmentRow = Selectable<ShipmentsTable>;
+export type ShipmentEventRow = Selectable<ShipmentEventsTable>;

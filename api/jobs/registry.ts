@@ -12,6 +12,7 @@ import { nightlyBackup } from '#api/modules/backup/nightly.ts';
 import { requeueFailedWhatsApp } from '#api/modules/whatsapp/service.ts';
 import { sendAllDueWhatsApp, sendDueWhatsApp, WHATSAPP_QUEUE } from '#api/modules/whatsapp/worker.ts';
 import { runDeadlines } from '#api/modules/deadlines/service.ts';
+import { pollLateTracking } from '#api/modules/shipments/poll.ts';
 import type { Settings } from '#api/settings.ts';
 import type { AnyQueue } from './queue.ts';
 
@@ -95,6 +96,7 @@ export const JOBS: readonly Job[] = [
   { name: 'photo-retention', everyMs: 3_600_000, run: (ctx) => removeExpiredPhotos(ctx) },
   // offers past their answer date, unshipped requests past SHIP_BY_DAYS, and both reminders
   { name: 'deadlines', everyMs: 900_000, run: (ctx) => runDeadlines(ctx) },
+  { name: 'carrier-tracking-poll', everyMs: 15 * 60_000, run: (ctx) => pollLateTracking(ctx) },
 ];
 
 /** The queue-backed jobs, by their kind (`mail`, `credit-push`, `webhook`). */

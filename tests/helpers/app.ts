@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp, type App } from '#api/app.ts';
 import type { AppContext } from '#api/context.ts';
+import type { Carrier } from '#api/integrations/carriers/index.ts';
 import { connectPostgres } from '#api/db/connect.ts';
 import { openContext } from '#api/host.ts';
 import { createLogger, type Logger } from '#api/lib/log.ts';
@@ -42,7 +43,7 @@ export async function createTestApp(
   kind: DatabaseKind,
   env: Record<string, string> = {},
   /** PostgreSQL only: the app reaches its (migrated) database at this URL instead, e.g. through a TCP proxy */
-  options: { connectVia?: (url: string) => string; log?: Logger } = {},
+  options: { connectVia?: (url: string) => string; log?: Logger; carrier?: Carrier | null } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'swappoints-test-'));
   const database = await createTestDatabase(kind);
@@ -62,7 +63,7 @@ export async function createTestApp(
   });
   const via = viaUrl ? connectPostgres(viaUrl, createLogger('error'), 10, settings.postgresTimeouts) : undefined;
   // createTestDatabase gave a migrated database: the context need not check it again
-  const { ctx, close } = await openContext(settings, { role: 'test', database: via ?? database.handle, migrated: true, log: options.log ?? createLogger(settings.logLevel) });
+  const { ctx, close } = await openContext(settings, { role: 'test', database: via ?? database.handle, migrated: true, log: options.log ?? createLogger(settings.logLevel), carrier: options.carrier });
   const app = createApp(ctx);
 
   // Every answer is checked against the served OpenAPI document (tests/helpers/openapi-validate.ts).

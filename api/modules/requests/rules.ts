@@ -182,6 +182,8 @@ const EVENT_LABELS: Record<string, string> = {
   offer_declined: 'Offer declined',
   returned: 'Item sent back',
   reminded: 'Reminder sent',
+  label: 'Prepaid label created',
+  tracking: 'Parcel tracking update',
 };
 
 /** A timeline entry's title ('shipped' → 'Shipping details submitted'). */

@@ -34,7 +34,7 @@ import {
   type StatusChange,
 } from './rules.ts';
 import { stateCondition } from './state-sql.ts';
-import { readShipping } from './shipping.ts';
+import { readShipping, recordShipping } from './shipping.ts';
 
 /**
  * The exchange request state machine (spec §4, DESIGN "state changes"). Every change is one
@@ -173,36 +173,9 @@ export async function submitShipping(ctx: AppContext, user: { id: string; email:
   const row = await ownRequestOr404(ctx.db, user.id, id);
   const { carrierName, trackingNumber, shippingDate, notes } = readShipping(ctx, input);
 
-  const updated = await ctx.db.transaction().execute(async (trx) => {
-    const changed = await trx
-      .updateTable('exchange_requests')
-      .set({
-        shipping_carrier: carrierName,
-        shipping_tracking_number: trackingNumber,
-        shipping_date: shippingDate,
-        shipping_notes: notes,
-        transit_status: 'shipped',
-        shipped_at: now(),
-        updated_at: now(),
-      })
-      .where('id', '=', row.id)
-      .where('user_id', '=', user.id)
-      .where((eb) => stateCondition(eb, STEPS.ship))
-      .returningAll()
-      .executeTakeFirst();
-    if (!changed) return undefined;
-    const note = `${carrierName}, tracking ${trackingNumber}, shipped on ${shippingDate}${notes ? `. ${notes}` : ''}`;
-    await recordEvent(trx, {
-      requestId: row.id,
-      type: 'shipped',
-      actor: { id: user.id, email: user.email, role: 'customer' },
-      fromStatus: row.transit_status,
-      toStatus: 'shipped',
-      note,
-    });
-    await emitRequestEvent(trx, 'request.shipped', changed);
-    return changed;
-  });
+  const updated = await ctx.db.transaction().execute((trx) =>
+    recordShipping(trx, row, { carrierName, trackingNumber, shippingDate, notes }, { id: user.id, email: user.email, role: 'customer' }),
+  );
   if (updated) return updated;
   const latest = await ownRequestOr404(ctx.db, user.id, id);
   if (latest.status !== 'approved') throw conflict('Shipping details can only be added once the request is approved.');

@@ -1,11 +1,14 @@
 import { sql } from 'kysely';
 import type { AppContext } from '#api/context.ts';
+import type { Db } from '#api/db/connect.ts';
 import type { ExchangeRequestRow } from '#api/db/types.ts';
 import { badRequest, conflict } from '#api/lib/errors.ts';
-import { recordEvent } from './events.ts';
+import { recordEvent, type Actor } from './events.ts';
+import { emitRequestEvent } from './webhook.ts';
+import { stateCondition } from './state-sql.ts';
 import { cleanText, isCalendarDate } from '#api/lib/text.ts';
 import type { ShippingBody } from './model.ts';
-import { FILL_SHIPPING_FIELDS, FUTURE_SHIPPING_DATE, isFutureDay, REQUEST_TEXT_LIMITS, requestTextTooLong, SHIPPING_LOCKED } from './rules.ts';
+import { FILL_SHIPPING_FIELDS, FUTURE_SHIPPING_DATE, isFutureDay, REQUEST_TEXT_LIMITS, requestTextTooLong, SHIPPING_LOCKED, STEPS } from './rules.ts';
 import { ownRequestOr404 } from './queries.ts';
 
 
@@ -28,6 +31,36 @@ export function readShipping(ctx: AppContext, input: ShippingBody): ShippingInpu
   }
   if (isFutureDay(shippingDate, ctx.settings.shopTimeZone)) throw badRequest(FUTURE_SHIPPING_DATE);
   return { carrierName, trackingNumber, shippingDate, notes };
+}
+
+/**
+ * Gives an approved request its shipping details, so it is in transit: the customer's form, and a
+ * carrier's first pickup (shipments/tracking.ts) alike. A conditional update, so of two racing only
+ * one applies; undefined when the request was not waiting for shipping details. Run it in the
+ * transaction that makes the change.
+ */
+export async function recordShipping(trx: Db, row: ExchangeRequestRow, fields: ShippingInput, actor: Actor): Promise<ExchangeRequestRow | undefined> {
+  const changed = await trx
+    .updateTable('exchange_requests')
+    .set({
+      shipping_carrier: fields.carrierName,
+      shipping_tracking_number: fields.trackingNumber,
+      shipping_date: fields.shippingDate,
+      shipping_notes: fields.notes,
+      transit_status: 'shipped',
+      shipped_at: sql<Date>`now()`,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', row.id)
+    .where('user_id', '=', row.user_id)
+    .where((eb) => stateCondition(eb, STEPS.ship))
+    .returningAll()
+    .executeTakeFirst();
+  if (!changed) return undefined;
+  const note = `${fields.carrierName}, tracking ${fields.trackingNumber}, shipped on ${fields.shippingDate}${fields.notes ? `. ${fields.notes}` : ''}`;
+  await recordEvent(trx, { requestId: row.id, type: 'shipped', actor, fromStatus: row.transit_status, toStatus: 'shipped', note });
+  await emitRequestEvent(trx, 'request.shipped', changed);
+  return changed;
 }
 
 /**

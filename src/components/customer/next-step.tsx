@@ -43,7 +43,19 @@ const icons: Record<JourneyState, ReactNode> = {
  * The banner at the top of a customer's request: the spec's banner or status line for the state it
  * is in, what happens next and who has to act, with the action itself when it is the customer's.
  */
-export function NextStepBanner({ request, settings }: { request: ExchangeRequestDetail; settings: NextStepSettings }) {
+export function NextStepBanner({
+  request,
+  settings,
+  shipActions,
+  labelBooked = false,
+}: {
+  request: ExchangeRequestDetail;
+  settings: NextStepSettings;
+  /** beside Add Details: the prepaid label and the packing slip */
+  shipActions?: ReactNode;
+  /** a prepaid label is booked: the courier's pickup gives the shipping details, not the customer */
+  labelBooked?: boolean;
+}) {
   const state = journeyState(request);
   const credit = formatMoney(request.creditAmount, request.currency);
   const withShop = request.creditPushStatus !== undefined && request.creditPushStatus !== null && request.creditPushStatus !== 'success';
@@ -85,11 +97,24 @@ export function NextStepBanner({ request, settings }: { request: ExchangeRequest
       break;
     case 'awaiting-shipping':
       title = 'Your Exchange Request is Approved! Now add the shipping details.';
+      if (labelBooked) {
+        next = 'Next: print your prepaid label and packing slip, pack the item and hand it to the courier. It moves to In Transit when the courier picks it up.';
+        break;
+      }
       next = 'Next: pack the item safely, ship it to the address below, then add the carrier and tracking number.';
-      actions = shippingDialog('add');
+      actions = (
+        <>
+          {shippingDialog('add')}
+          {shipActions}
+        </>
+      );
       break;
     case 'in-transit':
       title = statusLine(request.status, request.transitStatus);
+      if (labelBooked) {
+        next = 'Next: the courier brings it to the warehouse. Each step shows under Prepaid Label below, and we email you when it arrives.';
+        break;
+      }
       next = 'Next: we will tell you when it arrives at the warehouse. Made a mistake? You can correct the shipping details until the item is received.';
       actions = shippingDialog('correct');
       break;

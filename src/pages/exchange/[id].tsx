@@ -3,6 +3,7 @@ import type { PageProps } from 'waku/router';
 import { Link } from 'waku';
 import type { CreditResponse } from '#api/modules/credit/model.ts';
 import type { ExchangeRequestDetail } from '#api/modules/requests/model.ts';
+import type { RequestShipment } from '#api/modules/shipments/model.ts';
 import { CancelRequest } from '#src/components/customer/cancel-request.tsx';
 import { LoadFailedAlert } from '#src/components/customer/load-failed-alert.tsx';
 import { NewExchangeScreen } from '#src/components/customer/new-exchange-screen.tsx';
@@ -16,6 +17,8 @@ import { RequestPhotos } from '#src/components/requests/request-photos.tsx';
 import { RequestStepper } from '#src/components/requests/request-stepper.tsx';
 import { StatusBadge, TransitChip } from '#src/components/requests/status-badge.tsx';
 import { WarehouseAddress } from '#src/components/requests/warehouse-address.tsx';
+import { PrepaidLabelDialog } from '#src/components/customer/prepaid-label-dialog.tsx';
+import { PackingSlipLink, ParcelCard } from '#src/components/shipments/parcel-card.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { ValuationCard } from '#src/components/valuation/valuation-card.tsx';
 import { OfferCard } from '#src/components/offers/offer-card.tsx';
@@ -73,7 +76,18 @@ export default async function ExchangeDetailPage({ path, query, id }: PageProps<
   const withShop = request.creditedAt !== null && request.creditPushStatus != null && request.creditPushStatus !== 'success';
   const inProcess = request.status === 'approved' || request.status === 'completed';
   // The total store credit (a call to the shop) is shown only beside the process stepper.
-  const credit = inProcess ? await api<CreditResponse>('/api/shopify/credit') : null;
+  const [credit, parcel] = await Promise.all([
+    inProcess ? api<CreditResponse>('/api/shopify/credit') : null,
+    inProcess ? api<RequestShipment>(`/api/exchange/${encodeURIComponent(request.id)}/shipment`) : null,
+  ]);
+  const shipment = parcel?.ok ? (parcel.data?.shipment ?? null) : null;
+  // awaiting shipping: the customer ships it (Add Details, with the slip to print) or books a prepaid label
+  const shipActions = (
+    <>
+      {parcel?.ok && parcel.data?.labelsOffered ? <PrepaidLabelDialog requestId={request.id} initial={{ name: parcel.data.pickupName ?? undefined }} /> : null}
+      <PackingSlipLink requestId={request.id} />
+    </>
+  );
   return (
     <>
       <title>{`${request.productName} · SwapPoints`}</title>
@@ -90,7 +104,7 @@ export default async function ExchangeDetailPage({ path, query, id }: PageProps<
           <RefreshButton iconOnly label="Refresh request" />
         </div>
         <RefreshBar />
-        <NextStepBanner request={request} settings={nextStepSettings()} />
+        <NextStepBanner request={request} settings={nextStepSettings()} shipActions={shipActions} labelBooked={shipment !== null} />
         <OfferCard request={request} locale={locale} timeZone={publicSettings().shopTimeZone} />
         {request.status === 'approved' && request.warehouseInfo && !request.shippingDetails ? (
           <WarehouseAddress warehouse={request.warehouseInfo} description="Pack the item safely and send it here, then add the shipping details." />
@@ -152,6 +166,7 @@ export default async function ExchangeDetailPage({ path, query, id }: PageProps<
                 </CardContent>
               </Card>
             ) : null}
+            {shipment ? <ParcelCard shipment={shipment} requestId={request.id} locale={locale} /> : null}
             <EventTimelineCard title="Timeline" events={request.events} locale={locale} />
           </div>
         </div>

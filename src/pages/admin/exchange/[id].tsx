@@ -13,6 +13,8 @@ import { RequestDetails } from '#src/components/admin/request-details.tsx';
 import { RiskFlags } from '#src/components/risk/risk-flags.tsx';
 import { EventTimelineCard } from '#src/components/requests/event-timeline.tsx';
 import { RequestPhotos } from '#src/components/requests/request-photos.tsx';
+import { ParcelCard } from '#src/components/shipments/parcel-card.tsx';
+import type { RequestShipment } from '#api/modules/shipments/model.ts';
 import { RequestStepper } from '#src/components/requests/request-stepper.tsx';
 import { WarehouseAddress } from '#src/components/requests/warehouse-address.tsx';
 import { Alert, AlertDescription, AlertTitle } from '#src/components/ui/alert.tsx';
@@ -100,7 +102,11 @@ export default async function AdminExchangePage({ path, query, id }: PageProps<'
   const locale = pageLocale();
   const pending = request.status === 'pending';
   const awaitingShipping = request.status === 'approved' && !request.shippingDetails;
-  const warehouses = pending ? await activeWarehouses() : [];
+  const [warehouses, parcel] = await Promise.all([
+    pending ? activeWarehouses() : [],
+    request.status === 'approved' || request.status === 'completed' ? api<RequestShipment>(`/api/exchange/${encodeURIComponent(request.id)}/shipment`) : null,
+  ]);
+  const shipment = parcel?.ok ? (parcel.data?.shipment ?? null) : null;
   const backTo = adminHref({ tab: tabOf(stateOf(request)) });
 
   return (
@@ -220,6 +226,7 @@ export default async function AdminExchangePage({ path, query, id }: PageProps<'
             {awaitingShipping && request.warehouseInfo ? (
               <WarehouseAddress warehouse={request.warehouseInfo} title="Customer Ships To This Address" />
             ) : null}
+            {shipment ? <ParcelCard shipment={shipment} requestId={request.id} locale={locale} /> : null}
             <EventTimelineCard title="Activity" events={request.events} locale={locale} />
           </div>
         </div>

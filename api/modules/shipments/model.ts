@@ -1,0 +1,66 @@
+import { t, type UnwrapSchema } from 'elysia';
+import { dateTime, literals, nullable } from '#api/lib/schema.ts';
+import { FILL_PICKUP_FIELDS, TRACKING_STATUSES } from './rules.ts';
+
+// Lengths are checked by the service, so the message names the field as the form does.
+const field = () => t.Optional(t.Union([t.String({ maxLength: 10_000 }), t.Null()], { error: FILL_PICKUP_FIELDS }));
+
+export const LabelBody = t.Object(
+  {
+    name: field(),
+    phone: field(),
+    addressLine1: field(),
+    addressLine2: field(),
+    city: field(),
+    state: field(),
+    postalCode: field(),
+  },
+  { error: FILL_PICKUP_FIELDS },
+);
+export type LabelBody = UnwrapSchema<typeof LabelBody>;
+
+export const Label = t.Object({
+  carrier: t.String({ description: 'the carrier as the shipping details name it' }),
+  trackingNumber: t.String({ description: 'the AWB' }),
+  labelUrl: t.String({ description: 'GET it for the label and packing slip as one PDF' }),
+});
+export type Label = UnwrapSchema<typeof Label>;
+
+export const TrackingStep = t.Object({
+  status: literals(TRACKING_STATUSES),
+  at: dateTime,
+  description: nullable(t.String()),
+  location: nullable(t.String()),
+});
+
+export const Shipment = t.Object({
+  carrier: t.String(),
+  trackingNumber: t.String(),
+  labelUrl: t.String(),
+  status: nullable(literals(TRACKING_STATUSES)),
+  statusAt: nullable(dateTime),
+  createdAt: dateTime,
+  pickup: t.Object({
+    name: t.String(),
+    phone: t.String(),
+    addressLine1: t.String(),
+    addressLine2: nullable(t.String()),
+    city: t.String(),
+    state: t.String(),
+    postalCode: t.String(),
+  }),
+  events: t.Array(TrackingStep, { description: 'each tracking step once, in the order they happened' }),
+});
+export type Shipment = UnwrapSchema<typeof Shipment>;
+
+export const RequestShipment = t.Object({
+  labelsOffered: t.Boolean({ description: 'a carrier is configured, so the customer may ask for a prepaid label' }),
+  pickupName: nullable(t.String({ description: "the customer's name as the shop knows it, to fill in the pickup form" })),
+  shipment: nullable(Shipment),
+});
+export type RequestShipment = UnwrapSchema<typeof RequestShipment>;
+
+export const CarrierEventsAnswer = t.Object({
+  received: t.Integer({ description: 'events in the body' }),
+  recorded: t.Integer({ description: 'events new to us (a repeated one is recorded once)' }),
+});

@@ -1,0 +1,99 @@
+import { Elysia, t } from 'elysia';
+import type { AppContext } from '#api/context.ts';
+import { CarrierAuthError } from '#api/integrations/carriers/types.ts';
+import { AppError, notFound, unauthorized } from '#api/lib/errors.ts';
+import { ErrorBody } from '#api/lib/schema.ts';
+import type { AuthPlugin } from '#api/modules/auth/plugin.ts';
+import { labelDocument, packingSlipDocument, requestShipment, type PdfFile } from './documents.ts';
+import { CarrierEventsAnswer, Label, LabelBody, RequestShipment } from './model.ts';
+import { labelUrl } from './queries.ts';
+import { UNKNOWN_CARRIER } from './rules.ts';
+import { createLabel } from './service.ts';
+import { recordTrackingEvents } from './tracking.ts';
+
+const signedIn = { 401: ErrorBody, 403: ErrorBody };
+const pdf = (description: string) => t.String({ contentMediaType: 'application/pdf', description });
+/** a carrier's webhook body is small; anything larger is not one */
+const MAX_EVENT_BODY = 1_000_000;
+
+function pdfAnswer(file: PdfFile): Response {
+  return new Response(file.bytes as Uint8Array<ArrayBuffer>, {
+    headers: {
+      'content-type': 'application/pdf',
+      'content-disposition': `inline; filename="${file.filename}"`,
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+    },
+  });
+}
+
+/** Prepaid return labels, packing slips and carriers' tracking webhooks (issue 27). */
+export function shipmentRoutes(ctx: AppContext, auth: AuthPlugin) {
+  const customer = new Elysia({ prefix: '/exchange', tags: ['Exchange requests'] })
+    .use(auth)
+    .post(
+      '/:id/label',
+      async ({ params, body, user, status }) => {
+        const { shipment, created } = await createLabel(ctx, user, params.id, body);
+        const answer = { carrier: shipment.carrier_name!, trackingNumber: shipment.tracking_number!, labelUrl: labelUrl(ctx.settings.publicUrl, shipment.request_id) };
+        return created ? status(201, answer) : answer;
+      },
+      {
+        auth: true,
+        body: LabelBody,
+        response: { 200: Label, 201: Label, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, 502: ErrorBody, 503: ErrorBody, ...signedIn },
+        detail: {
+          summary: 'Get a prepaid return label',
+          description:
+            'Books a pickup at the given address with the shop\'s carrier (CARRIER) and answers 201 with the label. The request must be approved and not shipped (409); with CARRIER=none it is 409. A request that has a label answers it again with 200: never two shipments, also when two calls race. When the carrier fails or does not answer: 502 or 503, nothing kept, and a retry may work. Postal Code and Phone are checked for the shop\'s country as warehouse addresses are.',
+        },
+      },
+    )
+    .get('/:id/label', async ({ params, user }) => pdfAnswer(await labelDocument(ctx, user, params.id)), {
+      auth: true,
+      response: { 200: pdf('the label page (or the carrier\'s) and the packing slip'), 404: ErrorBody, 409: ErrorBody, ...signedIn },
+      detail: { summary: 'The prepaid label as PDF', description: 'The label followed by the packing slip, for the owner and admins; 404 for anyone else and when the request has no label.' },
+    })
+    .get('/:id/packing-slip', async ({ params, user }) => pdfAnswer(await packingSlipDocument(ctx, user, params.id)), {
+      auth: true,
+      response: { 200: pdf('one page: the request reference as QR code and text, the item, the warehouse'), 404: ErrorBody, 409: ErrorBody, ...signedIn },
+      detail: { summary: 'The packing slip as PDF', description: 'For customers who ship on their own: the slip to put in the box, once the request is approved (409 before). Owner and admins; 404 for anyone else.' },
+    })
+    .get('/:id/shipment', ({ params, user }) => requestShipment(ctx, user, params.id), {
+      auth: true,
+      response: { 200: RequestShipment, 404: ErrorBody, ...signedIn },
+      detail: { summary: 'The request\'s prepaid label and its tracking', description: 'Whether the shop offers prepaid labels, and the label (carrier, AWB, pickup address) with each tracking step once, in the order they happened. Owner and admins.' },
+    });
+
+  const carriers = new Elysia({ prefix: '/carriers', tags: ['Carriers'] }).post(
+    '/:carrier/events',
+    async ({ params, request }) => {
+      const carrier = ctx.carrier;
+      // `current` names whichever carrier is configured: Shiprocket refuses webhook addresses that
+      // contain "shiprocket", "sr" or "kr", so its panel is given /api/carriers/current/events
+      if (!carrier || (carrier.id !== params.carrier && params.carrier !== 'current')) throw notFound(UNKNOWN_CARRIER);
+      const raw = await request.text();
+      if (raw.length > MAX_EVENT_BODY) throw new AppError(413, 'The event body is too large.');
+      let events;
+      try {
+        events = carrier.parseWebhook(request.headers, raw);
+      } catch (error) {
+        if (error instanceof CarrierAuthError) throw unauthorized('The event is not signed by this carrier.');
+        throw new AppError(400, 'The event body is not one this carrier sends.');
+      }
+      const outcome = await recordTrackingEvents(ctx, carrier.id, events);
+      return { received: events.length, recorded: outcome.recorded };
+    },
+    {
+      parse: 'none',
+      response: { 200: CarrierEventsAnswer, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 413: ErrorBody },
+      detail: {
+        summary: 'Tracking events from a carrier',
+        description:
+          'The configured carrier posts its tracking events here, authenticated the way that carrier signs or tokens them (401 otherwise; the embedded carrier takes events from the CLI only, so it is always 401). Each event is recorded once, a late one never moves a parcel back, and the first pickup gives the request its shipping details. 404 for a carrier that is not the configured one. `current` stands for the configured carrier (Shiprocket refuses webhook addresses containing its name).',
+      },
+    },
+  );
+
+  return new Elysia().use(customer).use(carriers);
+}

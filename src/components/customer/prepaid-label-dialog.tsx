@@ -1,0 +1,139 @@
+'use client';
+
+import { Loader2, Printer } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Alert, AlertDescription } from '#src/components/ui/alert.tsx';
+import { Button } from '#src/components/ui/button.tsx';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '#src/components/ui/dialog.tsx';
+import { Input } from '#src/components/ui/input.tsx';
+import { Label } from '#src/components/ui/label.tsx';
+import { missingPickupFields, PICKUP_FIELD_LABELS, PICKUP_FIELDS, PICKUP_LIMITS, REQUIRED_PICKUP_FIELDS, type PickupField } from '#api/modules/shipments/rules.ts';
+import { flash } from '#src/components/common/flash.tsx';
+import { apiCall } from '#src/lib/api-client.ts';
+import { useRefresh } from './refresh.tsx';
+
+const LABEL_FAILED = 'Failed to get a prepaid label';
+
+const AUTOCOMPLETE: Record<PickupField, string> = {
+  name: 'name',
+  phone: 'tel',
+  addressLine1: 'address-line1',
+  addressLine2: 'address-line2',
+  city: 'address-level2',
+  state: 'address-level1',
+  postalCode: 'postal-code',
+};
+
+/** 'Get a prepaid label' and its pickup address form; on success the page shows the label and its tracking. */
+export function PrepaidLabelDialog({ requestId, initial }: { requestId: string; initial?: Partial<Record<PickupField, string>> }) {
+  const refresh = useRefresh();
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [missing, setMissing] = useState<Set<string>>(new Set());
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const body = Object.fromEntries(PICKUP_FIELDS.map((f) => [f, String(form.get(f) ?? '').trim()])) as Record<PickupField, string>;
+    const empty = REQUIRED_PICKUP_FIELDS.filter((f) => !body[f]);
+    setMissing(new Set(empty));
+    if (empty.length > 0) {
+      setError(missingPickupFields(empty));
+      document.getElementById(`pickup-${empty[0]}`)?.focus();
+      return;
+    }
+    setError(null);
+    setSubmitting(true);
+    const result = await apiCall(`/api/exchange/${encodeURIComponent(requestId)}/label`, { method: 'POST', body });
+    setSubmitting(false);
+    if (!result.ok) {
+      setError(result.error ?? LABEL_FAILED);
+      return;
+    }
+    setOpen(false);
+    flash('Your prepaid label is ready: download it below and we have emailed you the link.');
+    await refresh();
+  }
+
+  const field = (name: PickupField, optional = false) => (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={`pickup-${name}`}>
+        {PICKUP_FIELD_LABELS[name]}
+        {optional ? ' (Optional)' : ''}
+      </Label>
+      <Input
+        id={`pickup-${name}`}
+        name={name}
+        defaultValue={initial?.[name]}
+        required={!optional}
+        aria-invalid={missing.has(name) || undefined}
+        maxLength={PICKUP_LIMITS[name]}
+        autoComplete={AUTOCOMPLETE[name]}
+        inputMode={name === 'phone' ? 'tel' : name === 'postalCode' ? 'numeric' : undefined}
+      />
+    </div>
+  );
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) {
+          setError(null);
+          setMissing(new Set());
+        }
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button type="button" variant="outline">
+          <Printer aria-hidden="true" />
+          Get a prepaid label
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-h-[90dvh] overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle>Get a prepaid label</DialogTitle>
+          <DialogDescription>A courier picks the parcel up at this address. You print the label and the packing slip; there is nothing to pay.</DialogDescription>
+        </DialogHeader>
+        <form
+          onSubmit={(event) => void submit(event)}
+          onInput={() => {
+            if (missing.size === 0) return;
+            setMissing(new Set());
+            setError(null);
+          }}
+          noValidate
+          className="flex flex-col gap-4"
+        >
+          {field('name')}
+          {field('phone')}
+          {field('addressLine1')}
+          {field('addressLine2', true)}
+          <div className="grid gap-4 sm:grid-cols-2">
+            {field('city')}
+            {field('state')}
+          </div>
+          {field('postalCode')}
+          {error ? (
+            <Alert variant="destructive">
+              <AlertDescription>{error}</AlertDescription>
+            </Alert>
+          ) : null}
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={submitting}>
+              {submitting ? <Loader2 aria-hidden="true" className="motion-safe:animate-spin" /> : null}
+              Book pickup
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
