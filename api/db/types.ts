@@ -15,7 +15,7 @@ export type TransitStatus = (typeof TRANSIT_STATUSES)[number];
 export const CONDITIONS = ['new', 'like_new', 'very_good', 'good', 'fair', 'poor'] as const;
 export type Condition = (typeof CONDITIONS)[number];
 export const EVENT_TYPES = [
-  'created', 'approved', 'declined', 'shipped', 'received', 'credited', 'completed', 'cancelled', 'deleted',
+  'created', 'approved', 'declined', 'shipped', 'received', 'credited', 'completed', 'cancelled', 'deleted', 'shipping_entered',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 export const PUSH_STATUSES = ['pending', 'success', 'failed'] as const;
