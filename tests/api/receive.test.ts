@@ -55,7 +55,7 @@ describe.each(databaseKinds())('Admin → Receive and admin-entered shipping (%s
       expect(res.body.id).toBe(id);
     });
 
-    test('a packing slip reference (SP-…), upper or lower case, marks its request received', async () => {
+    test('a packing slip reference (SP-…), upper or lower case, or the full id, marks its request received', async () => {
       const first = await shipped();
       const res = await receive({ code: requestReference(first.id) });
       expect(res.status).toBe(200);
@@ -64,6 +64,9 @@ describe.each(databaseKinds())('Admin → Receive and admin-entered shipping (%s
       const lower = await receive({ code: ` ${requestReference(second.id).toLowerCase()} ` });
       expect(lower.status).toBe(200);
       expect(lower.body.id).toBe(second.id);
+      // the request's full id (as on the admin page's URL) works too
+      const third = await shipped();
+      expect((await receive({ code: third.id.toUpperCase() })).body.id).toBe(third.id);
     });
 
     test('an unknown code is 404 "No request found for {code}"', async () => {

@@ -82,6 +82,17 @@ describe('Admin → Receive', () => {
   }
 });
 
+test('the header bar keeps Receive beside Admin Panel without overflowing at its narrowest (600 px)', async () => {
+  const { context, page } = await signedInPerson(browser, server, ADMIN_EMAIL, { width: 600, height: 800 });
+  await page.goto('/admin/receive');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  expect(await nav.getByRole('link').allTextContents()).toEqual(['Dashboard', 'New Exchange', 'Admin Panel', 'Receive']);
+  expect(await overflows(page)).toBe(false);
+  const menu = await page.getByRole('button', { name: /^Account menu for/ }).boundingBox();
+  expect(menu!.x + menu!.width).toBeLessThanOrEqual(600);
+  await context.close();
+}, 60_000);
+
 describe('the admin shipping form on the request page', () => {
   test('a parcel that came without tracking: the admin enters the details, a toast, the timeline says an admin entered them, then Mark as Received works', async () => {
     const id = await approvedRequest('Fuser Unit without a slip');

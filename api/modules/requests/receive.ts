@@ -7,9 +7,11 @@ import { isUuid } from '#api/lib/request-meta.ts';
 import { cleanText } from '#api/lib/text.ts';
 import type { Actor } from './events.ts';
 import type { ReceiveBody, ReceivedRequest } from './model.ts';
-import { findRequest, withImages } from './queries.ts';
+import { imagesOf } from '#api/modules/images/service.ts';
+import { findRequest } from './queries.ts';
 import { referenceIdPrefix, requestReference } from './reference.ts';
 import { SCAN_A_CODE } from './rules.ts';
+import { toExchangeRequest } from './serialize.ts';
 import { markReceived } from './service.ts';
 
 /**
@@ -68,11 +70,14 @@ export async function receiveByCode(ctx: AppContext, actor: Actor, input: Receiv
   if (!code) throw badRequest(SCAN_A_CODE);
   const found = await requestsForCode(ctx, code);
   if (found.length === 0) throw notFound(`No request found for ${code}`);
-  if (found.length > 1 && new Set(found.map((r) => r.id)).size > 1) {
+  if (found.length > 1) {
     throw conflict(`${code} matches more than one request. Open the request from the queue and mark it received there.`);
   }
   const row = found[0]!;
   if (row.transit_status === 'received') throw alreadyReceived(ctx, row);
+  // the photos are read first: receiving does not change them, and the answer then need not wait
+  // for the mail worker that markReceived wakes (on the embedded database it shares one connection)
+  const images = (await imagesOf(ctx.db, [row.id])).get(row.id) ?? [];
   let received: ExchangeRequestRow;
   try {
     received = await markReceived(ctx, actor, row.id, { transitStatus: 'received', adminNote: input.adminNote ?? null });
@@ -84,6 +89,5 @@ export async function receiveByCode(ctx: AppContext, actor: Actor, input: Receiv
     }
     throw error;
   }
-  const [request] = await withImages(ctx.db, [received]);
-  return { ...request!, userEmail: received.customer_email, reference: requestReference(received.id) };
+  return { ...toExchangeRequest(received, images), userEmail: received.customer_email, reference: requestReference(received.id) };
 }
