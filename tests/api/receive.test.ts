@@ -16,7 +16,8 @@ describe.each(databaseKinds())('Admin → Receive and admin-entered shipping (%s
   let warehouseId: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    // webhooks to a local address: the outbox rows are what is checked, nothing is delivered here
+    t = await createTestApp(kind, { WEBHOOK_ALLOW_PRIVATE: 'true' });
     admin = await signInPerson(t, 'receiver@swappoints.example', { admin: true });
     customer = await signInPerson(t, 'neha.receive@example.com');
     warehouseId = (await createWarehouse(t, admin)).id;
@@ -157,6 +158,21 @@ describe.each(databaseKinds())('Admin → Receive and admin-entered shipping (%s
       const mine = await t.request('GET', `/api/exchange/${id}`, { token: customer.token });
       expect(mine.body.events.at(-1).type).toBe('shipping_entered');
       expect((await receive({ code: trackingNumber })).status).toBe(200);
+    });
+
+    test('request.shipped goes out once: for the admin\'s first entry, not for a correction', async () => {
+      const hook = await t.request('POST', '/api/admin/webhooks', { token: admin.token, body: { url: 'http://127.0.0.1:9/hooks', events: ['request.shipped'] } });
+      expect(hook.status).toBe(201);
+      const shippedEvents = async (id: string) =>
+        (await t.ctx.db.selectFrom('webhook_deliveries').selectAll().where('endpoint_id', '=', hook.body.id).execute()).filter((d) => JSON.stringify(d).includes(id));
+      const id = await requestAt(t, 'approved', customer, admin, warehouseId);
+      expect((await enter(id, shippingBody({ trackingNumber: newTracking() }))).status).toBe(200);
+      expect(await shippedEvents(id)).toHaveLength(1);
+      expect((await enter(id, shippingBody({ trackingNumber: newTracking() }))).status).toBe(200);
+      expect(await shippedEvents(id)).toHaveLength(1);
+      const events = (await detail(id)).body.events.filter((e: { type: string }) => e.type === 'shipping_entered');
+      expect(events.map((e: { fromStatus: string | null }) => e.fromStatus)).toEqual([null, 'shipped']);
+      await t.request('DELETE', `/api/admin/webhooks/${hook.body.id}`, { token: admin.token });
     });
 
     test('an admin can correct the customer\'s details until the item is received, then 409', async () => {

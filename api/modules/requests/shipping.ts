@@ -85,27 +85,38 @@ export async function correctShipping(ctx: AppContext, user: { id: string; email
 export async function enterShipping(ctx: AppContext, actor: Actor, id: string | undefined, input: ShippingBody): Promise<ExchangeRequestRow> {
   const row = await requestOr404(ctx.db, id);
   const fields = readShipping(ctx, input);
+  const details = {
+    shipping_carrier: fields.carrierName,
+    shipping_tracking_number: fields.trackingNumber,
+    shipping_date: fields.shippingDate,
+    shipping_notes: fields.notes,
+    updated_at: sql<Date>`now()`,
+  };
   const updated = await ctx.db.transaction().execute(async (trx) => {
-    const changed = await trx
+    // the customer's two states, each a conditional update, so a race with the customer's own form
+    // has one first entry: approved without details (STEPS.ship, the item becomes shipped) ...
+    const first = await trx
       .updateTable('exchange_requests')
-      .set({
-        shipping_carrier: fields.carrierName,
-        shipping_tracking_number: fields.trackingNumber,
-        shipping_date: fields.shippingDate,
-        shipping_notes: fields.notes,
-        transit_status: 'shipped',
-        shipped_at: sql<Date>`coalesce(shipped_at, now())`,
-        updated_at: sql<Date>`now()`,
-      })
+      .set({ ...details, transit_status: 'shipped', shipped_at: sql<Date>`now()` })
       .where('id', '=', row.id)
-      // the customer's two states: approved without details (STEPS.ship), or shipped and not yet received (a correction)
-      .where((eb) => eb.or([stateCondition(eb, STEPS.ship), eb.and([eb('status', '=', 'approved'), eb('shipping_carrier', 'is not', null), eb('transit_status', '=', 'shipped')])]))
+      .where((eb) => stateCondition(eb, STEPS.ship))
       .returningAll()
       .executeTakeFirst();
+    // ... or shipped and not yet received (a correction)
+    const changed =
+      first ??
+      (await trx
+        .updateTable('exchange_requests')
+        .set(details)
+        .where('id', '=', row.id)
+        .where('status', '=', 'approved')
+        .where('shipping_carrier', 'is not', null)
+        .where('transit_status', '=', 'shipped')
+        .returningAll()
+        .executeTakeFirst());
     if (!changed) return undefined;
-    const wasShipped = row.shipping_carrier !== null;
-    await recordEvent(trx, { requestId: row.id, type: 'shipping_entered', actor, fromStatus: row.transit_status, toStatus: 'shipped', note: shippingNote(fields) });
-    if (!wasShipped) await emitRequestEvent(trx, 'request.shipped', changed);
+    await recordEvent(trx, { requestId: row.id, type: 'shipping_entered', actor, fromStatus: first ? row.transit_status : 'shipped', toStatus: 'shipped', note: shippingNote(fields) });
+    if (first) await emitRequestEvent(trx, 'request.shipped', changed);
     return changed;
   });
   if (updated) return updated;
