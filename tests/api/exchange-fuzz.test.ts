@@ -34,6 +34,8 @@ const ENDPOINTS: [method: string, path: string][] = [
   ['DELETE', '/api/admin/exchange-requests/{id}'],
   ['PUT', '/api/admin/exchange-requests/{id}/status'],
   ['PUT', '/api/admin/exchange-requests/{id}/transit'],
+  ['PUT', '/api/admin/exchange-requests/{id}/shipping'],
+  ['POST', '/api/admin/receive'],
   ['PUT', '/api/admin/exchange-requests/{id}/credit'],
   ['GET', '/api/admin/credit-history'],
   ['POST', '/api/admin/credit-history/{ledger}/retry'],
@@ -46,7 +48,7 @@ const ENDPOINTS: [method: string, path: string][] = [
 const FIELDS = [
   'productName', 'brand', 'description', 'condition', 'images', 'carrierName', 'trackingNumber', 'shippingDate', 'notes',
   'status', 'adminFeedback', 'warehouseId', 'transitStatus', 'adminNote', 'creditAmount', 'additionalFeedback', 'name',
-  'addressLine1', 'addressLine2', 'city', 'state', 'postalCode', 'country', 'contactPerson', 'contactPhone', 'isActive',
+  'addressLine1', 'addressLine2', 'city', 'state', 'postalCode', 'country', 'contactPerson', 'contactPhone', 'isActive', 'code',
 ];
 
 const nasty = fc.constantFrom(
