@@ -99,21 +99,28 @@ try {
     await res.arrayBuffer();
     return { ms: performance.now() - started, status: res.status };
   };
+  let cpuMs = 0;
   const run = async (list: string[], expected: number) => {
     const times: number[] = [];
+    const cpu = process.cpuUsage();
     for (const code of list) {
       const { ms, status } = await scan(code);
       if (status !== expected) throw new Error(`scanning ${code} answered ${status}, expected ${expected}`);
       times.push(ms);
     }
+    const used = process.cpuUsage(cpu);
+    cpuMs = (used.user + used.system) / 1000 / list.length;
     return times.sort((a, b) => a - b);
   };
 
   await run(codes.slice(0, 20), 200); // warm-up: connections, prepared statements, JIT
   const first = await run(codes.slice(20), 200);
+  const firstCpu = cpuMs;
   const repeat = await run(codes.slice(20), 409);
-  const report = (name: string, times: number[]) => ({ measurement: name, scans: times.length, p50: round(percentile(times, 50)), p95: round(percentile(times, 95)), p99: round(percentile(times, 99)) });
-  const rows = [report('receive (200)', first), report('repeated scan (409)', repeat)];
+  // CPU time of this process (server, embedded database, client) per scan: what a scan costs when
+  // the machine is not shared, which the latencies above are not on a busy machine
+  const report = (name: string, times: number[], cpu: number) => ({ measurement: name, scans: times.length, p50: round(percentile(times, 50)), p95: round(percentile(times, 95)), p99: round(percentile(times, 99)), cpuMsPerScan: round(cpu) });
+  const rows = [report('receive (200)', first, firstCpu), report('repeated scan (409)', repeat, cpuMs)];
   console.table(rows);
   console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} on ${cpus().length} cores`);
   const met = rows.every((r) => r.p95 <= TARGET_P95_MS);
