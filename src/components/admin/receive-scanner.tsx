@@ -29,7 +29,7 @@ type DetectorClass = new (options?: { formats?: string[] }) => Detector;
  */
 export function ReceiveScanner() {
   const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState(0);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [camera, setCamera] = useState<DetectorClass | null>(null);
   const [scanning, setScanning] = useState(false);
@@ -42,27 +42,30 @@ export function ReceiveScanner() {
     return () => stream.current?.getTracks().forEach((track) => track.stop());
   }, []);
 
+  // The field is emptied as a code is sent, not when its answer comes: a scanner's next parcel may be
+  // typed in meanwhile, and is neither lost nor mixed with the last one.
   async function receive(raw: string) {
     const code = raw.trim();
-    if (!code || busy) return;
-    setBusy(true);
+    if (!code) return;
+    setBusy((n) => n + 1);
     const result = await apiCall<ReceivedRequest>('/api/admin/receive', { method: 'POST', body: { code } });
-    setBusy(false);
+    setBusy((n) => n - 1);
     if (result.ok && result.data) {
       setOutcome({ ok: true, code, request: result.data });
       flash(`${result.data.reference} received. The customer has been emailed.`);
     } else {
       setOutcome({ ok: false, code, error: result.error ?? RECEIVE_FAILED });
     }
-    if (input.current) {
-      input.current.value = '';
-      input.current.focus();
-    }
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    void receive(input.current?.value ?? '');
+    const field = input.current;
+    if (!field) return;
+    const code = field.value;
+    field.value = '';
+    field.focus();
+    void receive(code);
   }
 
   function stopCamera() {
@@ -92,7 +95,7 @@ export function ReceiveScanner() {
       const codes = await detector.detect(element).catch(() => []);
       if (codes[0]?.rawValue) {
         stopCamera();
-        await receive(codes[0].rawValue);
+        void receive(codes[0].rawValue);
       } else requestAnimationFrame(() => void look());
     };
     requestAnimationFrame(() => void look());
@@ -116,9 +119,9 @@ export function ReceiveScanner() {
             aria-describedby="receive-hint"
             className="h-11 font-mono text-base"
           />
-          <Button type="submit" disabled={busy} className="h-11">
+          <Button type="submit" className="h-11">
             <PackageCheck aria-hidden="true" />
-            {busy ? 'Receiving...' : 'Receive'}
+            {busy > 0 ? 'Receiving...' : 'Receive'}
           </Button>
           {camera ? (
             <Button type="button" variant="outline" className="h-11" onClick={() => (scanning ? stopCamera() : void startCamera())}>
