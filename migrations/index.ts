@@ -15,6 +15,7 @@ import * as cancelledRequests from './2026_11_25_014_cancelled_requests.ts';
 import * as offersDeadlines from './2026_11_25_015_offers_deadlines.ts';
 import * as risk from './2026_11_25_016_risk.ts';
 import * as shipments from './2026_11_25_017_shipments.ts';
+import * as receive from './2026_11_25_018_receive.ts';
 import * as whatsapp from './2026_11_25_019_whatsapp.ts';
 import * as privacyRecords from './2026_11_25_030_privacy_records.ts';
 import * as termsAgreements from './2026_11_25_031_terms_agreements.ts';
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_015_offers_deadlines': offersDeadlines,
   '2026_11_25_016_risk': risk,
   '2026_11_25_017_shipments': shipments,
+  '2026_11_25_018_receive': receive,
   '2026_11_25_019_whatsapp': whatsapp,
   '2026_11_25_030_privacy_records': privacyRecords,
   '2026_11_25_031_terms_agreements': termsAgreements,

@@ -17,7 +17,7 @@ export const CONDITIONS = ['new', 'like_new', 'very_good', 'good', 'fair', 'poor
 export type Condition = (typeof CONDITIONS)[number];
 export const EVENT_TYPES = [
   'created', 'approved', 'declined', 'shipped', 'received', 'credited', 'completed', 'cancelled', 'deleted',
-  'offered', 'offer_accepted', 'offer_declined', 'returned', 'reminded', 'label', 'tracking',
+  'offered', 'offer_accepted', 'offer_declined', 'returned', 'reminded', 'label', 'tracking', 'shipping_entered',
 ] as const;
 /** A revised offer's answer (migration 015): pending until the customer or the deadline decides. */
 export const OFFER_STATUSES = ['pending', 'accepted', 'declined'] as const;

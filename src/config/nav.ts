@@ -9,6 +9,7 @@ export const mainNav: NavItem[] = [
   { label: 'Dashboard', href: '/dashboard' },
   { label: 'New Exchange', href: '/exchange/new' },
   { label: 'Admin Panel', href: '/admin', adminOnly: true },
+  { label: 'Receive', href: '/admin/receive', adminOnly: true },
 ];
 
 /** The phone drawer holds everything the bar and the account menu offer. */
@@ -17,6 +18,7 @@ export const drawerNav: NavItem[] = [
   { label: 'My Exchanges', href: '/exchange' },
   { label: 'New Exchange', href: '/exchange/new' },
   { label: 'Admin Panel', href: '/admin', adminOnly: true },
+  { label: 'Receive', href: '/admin/receive', adminOnly: true },
 ];
 
 export const accountMenu: NavItem[] = [

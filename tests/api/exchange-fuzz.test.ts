@@ -34,6 +34,8 @@ const ENDPOINTS: [method: string, path: string][] = [
   ['DELETE', '/api/admin/exchange-requests/{id}'],
   ['PUT', '/api/admin/exchange-requests/{id}/status'],
   ['PUT', '/api/admin/exchange-requests/{id}/transit'],
+  ['PUT', '/api/admin/exchange-requests/{id}/shipping'],
+  ['POST', '/api/admin/receive'],
   ['PUT', '/api/admin/exchange-requests/{id}/credit'],
   ['POST', '/api/exchange/{id}/offer/accept'],
   ['POST', '/api/exchange/{id}/offer/decline'],
@@ -54,7 +56,7 @@ const FIELDS = [
   'productName', 'brand', 'description', 'condition', 'images', 'carrierName', 'trackingNumber', 'shippingDate', 'notes',
   'status', 'adminFeedback', 'warehouseId', 'transitStatus', 'adminNote', 'creditAmount', 'additionalFeedback', 'name',
   'addressLine1', 'addressLine2', 'city', 'state', 'postalCode', 'country', 'contactPerson', 'contactPhone', 'isActive',
-  'choice', 'address', 'phone', 'waiting', 'reason', 'entry',
+  'choice', 'address', 'phone', 'waiting', 'reason', 'entry', 'code',
 ];
 
 const nasty = fc.constantFrom(

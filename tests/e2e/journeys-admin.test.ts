@@ -60,7 +60,7 @@ describe('the admin queue', () => {
     await context.close();
   });
 
-  test('phone: compact cards with View in sight, the tab strip whole, nothing wider than the screen; the drawer has Admin Panel', async () => {
+  test('phone: compact cards with View in sight, the tab strip whole, nothing wider than the screen; the drawer has Admin Panel and Receive', async () => {
     const phone = WIDTHS[1][1];
     const { context, page } = await signedInPerson(browser, server, ADMIN, phone);
     await page.goto('/admin?q=queue');
@@ -93,7 +93,7 @@ describe('the admin queue', () => {
 
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog');
-    expect(await drawer.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents()).toEqual(['Dashboard', 'My Exchanges', 'New Exchange', 'Admin Panel']);
+    expect(await drawer.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents()).toEqual(['Dashboard', 'My Exchanges', 'New Exchange', 'Admin Panel', 'Receive']);
     await context.close();
   });
 });

@@ -4,7 +4,7 @@ import { CreditGuide, StoredQuote } from '#api/modules/valuation/model.ts';
 import { date, dateTime, literals, nullable, optionalText as text, pagingFields, uuid } from '#api/lib/schema.ts';
 import { RiskFlag } from '#api/modules/risk/model.ts';
 import { WarehouseInfo } from '#api/modules/warehouses/model.ts';
-import { ADMIN_SORTS, FILL_REQUIRED_FIELDS, FILL_SHIPPING_FIELDS, WAITING_FILTERS, WAREHOUSE_REQUIRED } from './rules.ts';
+import { ADMIN_SORTS, FILL_REQUIRED_FIELDS, FILL_SHIPPING_FIELDS, RECEIVE_CODE_MAX, SCAN_A_CODE, WAITING_FILTERS, WAREHOUSE_REQUIRED } from './rules.ts';
 
 /**
  * The JSON shapes of exchange requests and their timeline: the one definition the routes validate
@@ -90,6 +90,8 @@ const valuationDetailFields = {
 
 export const ExchangeRequest = t.Object(exchangeRequestFields);
 export const AdminExchangeRequest = t.Object({ ...exchangeRequestFields, userEmail: t.String() });
+/** A request received at Admin → Receive: shown with its photos and its packing-slip reference (SP-…). */
+export const ReceivedRequest = t.Object({ ...exchangeRequestFields, userEmail: t.String(), reference: t.String() });
 
 /** A request its customer cancelled: what is kept of it after the delete (no images, no status). */
 export const CancelledRequest = t.Object({
@@ -194,6 +196,14 @@ export const TransitBody = t.Object(
   { error: TRANSIT_BODY },
 );
 
+export const ReceiveBody = t.Object(
+  {
+    code: t.String({ minLength: 1, maxLength: RECEIVE_CODE_MAX, error: SCAN_A_CODE, description: 'a tracking number or a packing slip’s reference (SP-…), as scanned or typed' }),
+    adminNote: text(undefined, SCAN_A_CODE),
+  },
+  { error: SCAN_A_CODE },
+);
+
 const statusFilter = t.Optional(literals(REQUEST_STATUSES, { error: 'status must be one of pending, approved, declined, completed' }));
 
 export const CustomerListQuery = t.Object({ ...pagingFields, status: statusFilter });
@@ -228,3 +238,5 @@ export type CreateExchangeBody = UnwrapSchema<typeof CreateExchangeBody>;
 export type ShippingBody = UnwrapSchema<typeof ShippingBody>;
 export type StatusBody = UnwrapSchema<typeof StatusBody>;
 export type TransitBody = UnwrapSchema<typeof TransitBody>;
+export type ReceiveBody = UnwrapSchema<typeof ReceiveBody>;
+export type ReceivedRequest = UnwrapSchema<typeof ReceivedRequest>;

@@ -16,6 +16,8 @@ import {
   CustomerListQuery,
   ExchangeRequest,
   ExchangeRequestDetail,
+  ReceiveBody,
+  ReceivedRequest,
   RequestCounts,
   ShippingBody,
   StatusBody,
@@ -25,7 +27,8 @@ import {
 import { countAdminTabs, countWaiting, listAdminRequests, listCancelledRequests, listCustomerRequests, withImages, type AdminTab } from './queries.ts';
 import { cancelRequest, deleteRequest } from './remove.ts';
 import { changeStatus, createRequest, markReceived, submitShipping } from './service.ts';
-import { correctShipping } from './shipping.ts';
+import { receiveByCode } from './receive.ts';
+import { correctShipping, enterShipping } from './shipping.ts';
 
 const signedIn = { 401: ErrorBody, 403: ErrorBody };
 const adminOnly = { 401: ErrorBody, 403: ErrorBody };
@@ -158,6 +161,16 @@ export function requestRoutes(ctx: AppContext, auth: AuthPlugin) {
       response: change,
       detail: { summary: 'Mark a shipped item as received', description: 'Records that the warehouse has the item (transit status received), so it can be credited. A change the request\'s state does not allow is 409.' },
     })
+    .put('/:id/shipping', async ({ params, body, user }) => one(await enterShipping(ctx, actorOf(user, 'admin'), params.id, body)), {
+      admin: true,
+      body: ShippingBody,
+      response: change,
+      detail: {
+        summary: 'Record shipping details for the customer',
+        description:
+          'For a parcel that arrived without tracking details: the customer\'s fields and checks (carrier, tracking number, shipping date not after today, notes), allowed while the request is approved and not yet received. The item is then shipped and can be received; the timeline says an admin entered them.',
+      },
+    })
     .delete(
       '/:id',
       async ({ params, user }) => {
@@ -171,5 +184,18 @@ export function requestRoutes(ctx: AppContext, auth: AuthPlugin) {
       },
     );
 
-  return new Elysia().use(customer).use(admin);
+  const receive = new Elysia({ prefix: '/admin/receive', tags: ['Admin: exchange requests'] })
+    .use(auth)
+    .post('', ({ body, user }) => receiveByCode(ctx, actorOf(user, 'admin'), body), {
+      admin: true,
+      body: ReceiveBody,
+      response: { 200: ReceivedRequest, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, ...adminOnly },
+      detail: {
+        summary: 'Receive a parcel by scanning its code',
+        description:
+          'The code is a tracking number (case and spaces ignored) or a packing slip\'s reference (SP- and ten hex digits). Marks that request received as "Mark as Received" does, and answers it with its photos. 404 "No request found for {code}"; 409 when it was already received (saying when, with receivedAt), when it is not approved or has no shipping details, or when the code matches more than one request. A repeated scan changes nothing.',
+      },
+    });
+
+  return new Elysia().use(customer).use(admin).use(receive);
 }

@@ -30,6 +30,9 @@ export function conditionShortLabel(value: string | null | undefined): string {
 }
 
 export const FUTURE_SHIPPING_DATE = 'The shipping date cannot be in the future.';
+/** Admin → Receive: the scanned code's longest length, and the answer to an empty or odd body. */
+export const RECEIVE_CODE_MAX = 100;
+export const SCAN_A_CODE = `Scan or type a tracking number or a packing slip reference (SP-…), at most ${RECEIVE_CODE_MAX} characters.`;
 export const SHIPPING_LOCKED = 'Shipping details can no longer be changed: the item has already been received.';
 export { CREDIT_USUALLY_WITHIN_DAYS };
 
@@ -172,6 +175,7 @@ const EVENT_LABELS: Record<string, string> = {
   approved: 'Request approved',
   declined: 'Request declined',
   shipped: 'Shipping details submitted',
+  shipping_entered: 'Shipping details entered by an admin',
   received: 'Item received',
   credited: 'Credit assigned',
   completed: 'Exchange completed',

@@ -2,14 +2,14 @@ import { sql } from 'kysely';
 import type { AppContext } from '#api/context.ts';
 import type { Db } from '#api/db/connect.ts';
 import type { ExchangeRequestRow } from '#api/db/types.ts';
-import { badRequest, conflict } from '#api/lib/errors.ts';
+import { badRequest, conflict, notFound } from '#api/lib/errors.ts';
 import { recordEvent, type Actor } from './events.ts';
-import { emitRequestEvent } from './webhook.ts';
-import { stateCondition } from './state-sql.ts';
 import { cleanText, isCalendarDate } from '#api/lib/text.ts';
 import type { ShippingBody } from './model.ts';
 import { FILL_SHIPPING_FIELDS, FUTURE_SHIPPING_DATE, isFutureDay, REQUEST_TEXT_LIMITS, requestTextTooLong, SHIPPING_LOCKED, STEPS } from './rules.ts';
-import { ownRequestOr404 } from './queries.ts';
+import { ADMIN_NOT_FOUND, findRequest, ownRequestOr404, requestOr404 } from './queries.ts';
+import { stateCondition } from './state-sql.ts';
+import { emitRequestEvent } from './webhook.ts';
 
 
 export interface ShippingInput {
@@ -32,6 +32,8 @@ export function readShipping(ctx: AppContext, input: ShippingBody): ShippingInpu
   if (isFutureDay(shippingDate, ctx.settings.shopTimeZone)) throw badRequest(FUTURE_SHIPPING_DATE);
   return { carrierName, trackingNumber, shippingDate, notes };
 }
+
+const shippingNote = (f: ShippingInput) => `${f.carrierName}, tracking ${f.trackingNumber}, shipped on ${f.shippingDate}${f.notes ? `. ${f.notes}` : ''}`;
 
 /**
  * Gives an approved request its shipping details, so it is in transit: the customer's form, and a
@@ -94,7 +96,7 @@ export async function correctShipping(ctx: AppContext, user: { id: string; email
       actor: { id: user.id, email: user.email, role: 'customer' },
       fromStatus: 'shipped',
       toStatus: 'shipped',
-      note: `Corrected: ${fields.carrierName}, tracking ${fields.trackingNumber}, shipped on ${fields.shippingDate}${fields.notes ? `. ${fields.notes}` : ''}`,
+      note: `Corrected: ${shippingNote(fields)}`,
     });
     return changed;
   });
@@ -102,5 +104,55 @@ export async function correctShipping(ctx: AppContext, user: { id: string; email
   const latest = await ownRequestOr404(ctx.db, user.id, id);
   if (latest.status === 'approved' && latest.shipping_carrier === null) throw conflict('There are no shipping details to correct yet. Please add them first.');
   if (latest.status !== 'approved' && latest.status !== 'completed') throw conflict('Shipping details can only be added once the request is approved.');
+  throw conflict(SHIPPING_LOCKED);
+}
+
+/**
+ * PUT /api/admin/exchange-requests/{id}/shipping: an admin records the shipping details of a parcel
+ * that came without them (issue 27), with the customer's fields and checks, in the states the
+ * customer may give or correct them (approved, not yet received). The item is then shipped, so the
+ * usual 'received' works; the timeline's `shipping_entered` says an admin entered them.
+ */
+export async function enterShipping(ctx: AppContext, actor: Actor, id: string | undefined, input: ShippingBody): Promise<ExchangeRequestRow> {
+  const row = await requestOr404(ctx.db, id);
+  const fields = readShipping(ctx, input);
+  const details = {
+    shipping_carrier: fields.carrierName,
+    shipping_tracking_number: fields.trackingNumber,
+    shipping_date: fields.shippingDate,
+    shipping_notes: fields.notes,
+    updated_at: sql<Date>`now()`,
+  };
+  const updated = await ctx.db.transaction().execute(async (trx) => {
+    // the customer's two states, each a conditional update, so a race with the customer's own form
+    // has one first entry: approved without details (STEPS.ship, the item becomes shipped) ...
+    const first = await trx
+      .updateTable('exchange_requests')
+      .set({ ...details, transit_status: 'shipped', shipped_at: sql<Date>`now()` })
+      .where('id', '=', row.id)
+      .where((eb) => stateCondition(eb, STEPS.ship))
+      .returningAll()
+      .executeTakeFirst();
+    // ... or shipped and not yet received (a correction)
+    const changed =
+      first ??
+      (await trx
+        .updateTable('exchange_requests')
+        .set(details)
+        .where('id', '=', row.id)
+        .where('status', '=', 'approved')
+        .where('shipping_carrier', 'is not', null)
+        .where('transit_status', '=', 'shipped')
+        .returningAll()
+        .executeTakeFirst());
+    if (!changed) return undefined;
+    await recordEvent(trx, { requestId: row.id, type: 'shipping_entered', actor, fromStatus: first ? row.transit_status : 'shipped', toStatus: 'shipped', note: shippingNote(fields) });
+    if (first) await emitRequestEvent(trx, 'request.shipped', changed);
+    return changed;
+  });
+  if (updated) return updated;
+  const latest = await findRequest(ctx.db, row.id);
+  if (!latest) throw notFound(ADMIN_NOT_FOUND);
+  if (latest.status !== 'approved') throw conflict('Shipping details can only be added once the request is approved.');
   throw conflict(SHIPPING_LOCKED);
 }

@@ -14,11 +14,19 @@ import { apiCall } from '#src/lib/api-client.ts';
 import { useRefresh } from './refresh.tsx';
 
 const SHIPPING_FAILED = 'Failed to submit shipping details';
+const DONE = {
+  add: 'Shipping details saved. We will tell you when your item arrives at the warehouse.',
+  correct: 'Shipping details corrected. You can change them again until the item is received.',
+  admin: 'Shipping details recorded for the customer. The item can now be marked as received.',
+} as const;
 
 export interface ShippingDialogProps {
   requestId: string;
-  /** 'add' the first time (POST), 'correct' until the item is received (PUT, the form filled in) */
-  mode?: 'add' | 'correct';
+  /**
+   * 'add' the first time (POST), 'correct' until the item is received (PUT, the form filled in);
+   * 'admin': an admin records them for the customer (a parcel that came without), same fields and checks
+   */
+  mode?: 'add' | 'correct' | 'admin';
   initial?: { carrierName: string; trackingNumber: string; shippingDate: string; notes?: string | null } | null;
   /** carriers common in the shop's country, offered as suggestions */
   carriers: readonly string[];
@@ -55,18 +63,15 @@ export function ShippingDialog({ requestId, mode = 'add', initial = null, carrie
     }
     setError(null);
     setSubmitting(true);
-    const result = await apiCall(`/api/exchange/${encodeURIComponent(requestId)}/shipping`, { method: mode === 'add' ? 'POST' : 'PUT', body });
+    const path = mode === 'admin' ? `/api/admin/exchange-requests/${encodeURIComponent(requestId)}/shipping` : `/api/exchange/${encodeURIComponent(requestId)}/shipping`;
+    const result = await apiCall(path, { method: mode === 'add' ? 'POST' : 'PUT', body });
     setSubmitting(false);
     if (!result.ok) {
       setError(result.error ?? SHIPPING_FAILED);
       return;
     }
     setOpen(false);
-    flash(
-      mode === 'add'
-        ? 'Shipping details saved. We will tell you when your item arrives at the warehouse.'
-        : 'Shipping details corrected. You can change them again until the item is received.',
-    );
+    flash(DONE[mode]);
     await refresh();
   }
 
@@ -83,15 +88,19 @@ export function ShippingDialog({ requestId, mode = 'add', initial = null, carrie
       }}
     >
       <DialogTrigger asChild>
-        <Button type="button" variant={mode === 'add' ? 'default' : 'outline'}>
+        <Button type="button" variant={mode === 'correct' ? 'outline' : 'default'} size={mode === 'admin' ? 'sm' : 'default'} className={mode === 'admin' ? 'w-fit' : undefined}>
           <Truck aria-hidden="true" />
-          {triggerLabel ?? (mode === 'add' ? 'Add Details' : 'Correct Shipping Details')}
+          {triggerLabel ?? (mode === 'add' ? 'Add Details' : mode === 'admin' ? 'Enter Shipping Details' : 'Correct Shipping Details')}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Submit Shipping Details</DialogTitle>
-          <DialogDescription>Tell us how you sent the item so we can follow it to the warehouse.</DialogDescription>
+          <DialogDescription>
+            {mode === 'admin'
+              ? 'For a parcel that arrived without tracking details: record how the customer sent it. The timeline will say an admin entered them.'
+              : 'Tell us how you sent the item so we can follow it to the warehouse.'}
+          </DialogDescription>
         </DialogHeader>
         <form
           onSubmit={(event) => void submit(event)}

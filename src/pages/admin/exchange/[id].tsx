@@ -24,7 +24,9 @@ import { AdminOfferCard } from '#src/components/offers/admin-offer.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#src/components/ui/card.tsx';
 import { api } from '#src/lib/api.server.ts';
 import { currencySymbol, formatMoney } from '#api/lib/money.ts';
-import { allows, stateOf, tabOf } from '#api/modules/requests/rules.ts';
+import { allows, carriersFor, stateOf, tabOf, todayIn } from '#api/modules/requests/rules.ts';
+import { ShippingDialog } from '#src/components/customer/shipping-dialog.tsx';
+import { publicSettings } from '#src/lib/host.server.ts';
 import { pagePath, requireAdmin } from '#src/lib/session.server.ts';
 
 const LOAD_FAILED = 'Failed to load exchange details';
@@ -58,8 +60,22 @@ function stepActions(request: AdminExchangeRequestDetail) {
   const state = stateOf(request);
   if (state.status !== 'approved') return {};
   const { received, credited } = state;
+  const settings = publicSettings();
+  // a parcel that came without tracking details: the admin records them for the customer (issue 27)
+  const enterShipping = !received && (request.transitStatus === null || request.transitStatus === 'shipped') ? (
+    <ShippingDialog requestId={request.id} mode="admin" initial={request.shippingDetails} carriers={carriersFor(settings.shopCountry)} maxDate={todayIn(settings.shopTimeZone)} />
+  ) : null;
   return {
-    ...(received ? {} : { 2: <MarkReceivedAction requestId={request.id} enabled={allows('receive', state)} /> }),
+    ...(received
+      ? {}
+      : {
+          2: (
+            <div className="flex flex-wrap items-start gap-2">
+              <MarkReceivedAction requestId={request.id} enabled={allows('receive', state)} />
+              {enterShipping}
+            </div>
+          ),
+        }),
     ...(credited
       ? {}
       : {
