@@ -16,6 +16,7 @@ import { warehouseRoutes } from '#api/modules/warehouses/routes.ts';
 import { webhookDocumentation } from '#api/openapi-webhooks.ts';
 import { webhookRoutes } from '#api/modules/webhooks/routes.ts';
 import { analyticsRoutes } from '#api/modules/analytics/routes.ts';
+import { privacyRoutes } from '#api/modules/privacy/routes.ts';
 
 const API_DESCRIPTION =
   'Trade a used product in for store credit. Sign in with POST /api/auth/login and the mailed link (POST /api/auth/verify-email gives a `sessionToken`), ' +
@@ -34,6 +35,7 @@ const API_TAGS = [
   { name: 'Warehouses', description: 'Where approved items are shipped.' },
   { name: 'Webhooks', description: 'Endpoints that receive signed event deliveries, and the delivery log.' },
   { name: 'Analytics', description: 'Figures for the admin dashboard.' },
+  { name: 'Privacy', description: "A customer's own data (download, delete the account) and Shopify's compliance webhooks." },
   { name: 'Health', description: 'Liveness and database reachability for load balancers.' },
 ];
 
@@ -69,7 +71,8 @@ export function createApp(ctx: AppContext) {
     .use(healthRoutes(ctx))
     .use(valuationRoutes(ctx, auth))
     .use(webhookRoutes(ctx, auth))
-    .use(analyticsRoutes(ctx, auth));
+    .use(analyticsRoutes(ctx, auth))
+    .use(privacyRoutes(ctx, auth));
 
   return new Elysia()
     .onRequest(({ request }) => guardApiRequest(request, ctx.settings.publicUrl))

@@ -12,6 +12,7 @@ import * as specDepartures from './2026_11_22_011_spec_departures.ts';
 import * as analyticsRollup from './2026_11_22_012_analytics_rollup.ts';
 import * as quoteMatchKeys from './2026_11_22_013_quote_match_keys.ts';
 import * as cancelledRequests from './2026_11_25_014_cancelled_requests.ts';
+import * as privacy from './2026_11_25_021_privacy.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_012_analytics_rollup': analyticsRollup,
   '2026_11_22_013_quote_match_keys': quoteMatchKeys,
   '2026_11_25_014_cancelled_requests': cancelledRequests,
+  '2026_11_25_021_privacy': privacy,
 };

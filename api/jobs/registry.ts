@@ -8,6 +8,7 @@ import { MAIL_QUEUE, requeueFailedMail } from '#api/modules/mail/service.ts';
 import { deliverAllDueWebhooks, deliverDueWebhooks, WEBHOOK_QUEUE } from '#api/modules/webhooks/delivery.ts';
 import { redeliver } from '#api/modules/webhooks/service.ts';
 import { nightlyBackup } from '#api/modules/backup/nightly.ts';
+import { PRIVACY_QUEUE, retryPrivacyJob, runDuePrivacyJobs } from '#api/modules/privacy/jobs.ts';
 import type { Settings } from '#api/settings.ts';
 import type { AnyQueue } from './queue.ts';
 
@@ -71,6 +72,12 @@ export const JOBS: readonly Job[] = [
         return true;
       },
     },
+  },
+  {
+    name: 'privacy',
+    everyMs: 5_000,
+    run: (ctx) => runDuePrivacyJobs(ctx),
+    queue: { queue: PRIVACY_QUEUE, retry: (ctx, id) => retryPrivacyJob(ctx, id) },
   },
   { name: 'credit-expiry-reminders', everyMs: 3_600_000, run: (ctx) => remindExpiringCredits(ctx) },
   { name: 'remove-unattached-uploads', everyMs: 3_600_000, run: (ctx) => removeUnattachedUploads(ctx) },
