@@ -16,6 +16,7 @@ import { registerValuationCommands } from './commands/valuation.ts';
 import { registerWarehouseCommands } from './commands/warehouses.ts';
 import { registerWebhookCommands } from './commands/webhooks.ts';
 import { registerStatsCommand } from './commands/stats.ts';
+import { registerPrivacyCommands } from './commands/privacy.ts';
 import { runThroughServer } from './control.ts';
 import { CommandError, EXIT, UsageError, type CliIO } from './io.ts';
 import type { CommandDeps } from './deps.ts';
@@ -64,6 +65,7 @@ Examples:
   registerJobCommands(program, deps);
   registerStatsCommand(program, deps);
   registerBackupCommands(program, deps);
+  registerPrivacyCommands(program, deps);
   return program;
 }
 

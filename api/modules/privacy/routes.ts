@@ -7,14 +7,14 @@ import { receiveComplianceWebhook } from './compliance-webhooks.ts';
 import { eraseCustomer } from './erase.ts';
 import { exportCustomer } from './export.ts';
 import { AccountErased, WebhookAccepted, ZipFile } from './model.ts';
-import { COMPLIANCE_TOPICS, ERASED_MESSAGE, EXPORT_FILE_NAME } from './rules.ts';
+import { ERASED_MESSAGE, EXPORT_FILE_NAME, type ComplianceTopic } from './rules.ts';
 
 const WEBHOOK_DESCRIPTION =
   'Shopify\'s mandatory compliance webhook. Verified with X-Shopify-Hmac-Sha256 (base64 HMAC-SHA256 of the raw body under the app\'s client secret, SHOPIFY_CLIENT_SECRET): ' +
   '401 when it is missing or wrong, and nothing is done. X-Shopify-Topic, when sent, must match the address. The webhook is recorded once per X-Shopify-Webhook-Id ' +
   '(a repeat answers `duplicate: true` and does nothing again) and its work runs in the job loop (`swappoints jobs list --kind privacy`).';
 
-const WORK: Record<(typeof COMPLIANCE_TOPICS)[number], string> = {
+const WORK: Record<ComplianceTopic, string> = {
   'customers/data_request': 'Prepares the customer\'s export (a ZIP) for the shop owner under DATA_DIR/exports.',
   'customers/redact': 'Erases the customer (as `swappoints privacy erase`).',
   'shop/redact': 'Erases every customer of the shop.',
@@ -31,7 +31,7 @@ export function privacyRoutes(ctx: AppContext, auth: AuthPlugin) {
       '/export',
       async ({ user }) => {
         const { zip } = await exportCustomer(ctx, user);
-        return new Response(zip, {
+        return new Response(zip as Uint8Array<ArrayBuffer>, {
           headers: { 'content-type': 'application/zip', 'content-disposition': `attachment; filename="${EXPORT_FILE_NAME}"`, 'cache-control': 'no-store' },
         });
       },
@@ -61,21 +61,22 @@ export function privacyRoutes(ctx: AppContext, auth: AuthPlugin) {
       },
     );
 
-  let compliance = new Elysia({ prefix: '/shopify/webhooks', tags: ['Privacy'] });
-  for (const topic of COMPLIANCE_TOPICS) {
-    compliance = compliance.post(
-      `/${topic}`,
-      async ({ request }) => receiveComplianceWebhook(ctx, { topic, rawBody: await request.text(), headers: request.headers }),
-      {
-        parse: 'none',
-        response: { 200: WebhookAccepted, 400: ErrorBody, 401: ErrorBody },
-        detail: {
-          summary: `Shopify compliance webhook ${topic}`,
-          description: `${WORK[topic]} ${WEBHOOK_DESCRIPTION}`,
-          requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', description: `Shopify's ${topic} payload` } } } },
-        },
-      },
-    ) as typeof compliance;
-  }
+  const receive = (topic: ComplianceTopic) => async ({ request }: { request: Request }) =>
+    receiveComplianceWebhook(ctx, { topic, rawBody: await request.text(), headers: request.headers });
+  // the signature covers the raw body: Elysia must not parse it first (read once, as text, in receive)
+  const hook = (topic: ComplianceTopic) => ({
+    parse: 'none' as const,
+    response: { 200: WebhookAccepted, 400: ErrorBody, 401: ErrorBody },
+    detail: {
+      summary: `Shopify compliance webhook ${topic}`,
+      description: `${WORK[topic]} ${WEBHOOK_DESCRIPTION}`,
+      requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' as const, description: `Shopify's ${topic} payload` } } } },
+    },
+  });
+  const compliance = new Elysia({ prefix: '/shopify/webhooks', tags: ['Privacy'] })
+    .post('/customers/data_request', receive('customers/data_request'), hook('customers/data_request'))
+    .post('/customers/redact', receive('customers/redact'), hook('customers/redact'))
+    .post('/shop/redact', receive('shop/redact'), hook('shop/redact'));
+
   return new Elysia().use(own).use(compliance);
 }
