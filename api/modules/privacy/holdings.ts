@@ -146,7 +146,9 @@ export const HOLDINGS: readonly Holding[] = [
         .selectFrom('mail_outbox')
         .select(['kind', 'subject', 'text_body as text', 'status', 'created_at as createdAt', 'sent_at as sentAt'])
         .where('to_email', '=', s.email)
+        // sign-in links are keys, not content; admin notices name other customers and are the shop's
         .where('kind', '<>', 'sign_in')
+        .where('kind', 'not like', 'admin\\_%')
         .orderBy('id')
         .execute(),
     erase: async (trx, s) => {
