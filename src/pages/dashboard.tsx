@@ -7,6 +7,7 @@ import { LoadFailedAlert } from '#src/components/customer/load-failed-alert.tsx'
 import { NewExchangeLink } from '#src/components/customer/page-links.tsx';
 import { RecentExchanges } from '#src/components/customer/recent-exchanges.tsx';
 import { RefreshBar, RefreshButton, WhileRefreshing } from '#src/components/customer/refresh.tsx';
+import { YourData } from '#src/components/customer/your-data.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { api } from '#src/lib/api.server.ts';
 import { requestLocale } from '#src/lib/format.server.ts';
@@ -50,6 +51,7 @@ export default async function DashboardPage({ path, query }: PageProps<'/dashboa
           {/* a failed list shows only the alert above: no '0 Requests', no empty state (§2) */}
           {requests.ok ? <RecentExchanges requests={requests.data ?? []} locale={locale} /> : null}
         </div>
+        <YourData />
       </div>
     </>
   );
