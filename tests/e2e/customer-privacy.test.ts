@@ -13,6 +13,7 @@ const EMAIL = 'priya.nair@example.com';
 
 beforeAll(async () => {
   ({ server, browser } = await startServerAndBrowser());
+  expect((await server.cli('customers', 'add', EMAIL, '--name', 'Priya Nair')).code).toBe(0);
   const token = await server.apiSignIn(EMAIL);
   await submitRequestThroughApi(server, token, { productName: 'Spare Maintenance Kit', brand: 'Kyocera', description: 'Never fitted.', condition: 'new' });
 }, 180_000);
