@@ -96,6 +96,29 @@ describe.each(databaseKinds())('privacy: Shopify compliance webhooks (%s)', (kin
     expect(JSON.stringify(job.payload)).not.toContain('98450');
   });
 
+  test('the signature is checked over the raw bytes sent: a body laid out differently from JSON.stringify, signed as sent, is accepted', async () => {
+    const raw = `{\n  "shop_domain" : "${SHOP}",\n  "shop_id" : 1,\n  "extra" : "\u00e9"\n}`;
+    const res = await send('shop/redact', null, { raw, hmac: sign(raw), id: randomUUID() });
+    expect(res.status).toBe(200);
+    expect(res.body.duplicate).toBe(false);
+    await t.ctx.db.deleteFrom('privacy_jobs').where('kind', '=', 'shop/redact').where('status', '=', 'pending').execute();
+  });
+
+  test('without SHOPIFY_CLIENT_SECRET nothing can be verified: every compliance webhook is 401', async () => {
+    const bare = await createTestApp(kind);
+    try {
+      const body = JSON.stringify({ shop_id: 1, shop_domain: SHOP });
+      const res = await bare.request('POST', '/api/shopify/webhooks/shop/redact', {
+        body,
+        headers: { 'content-type': 'application/json', 'x-shopify-hmac-sha256': sign(body, ''), 'x-shopify-webhook-id': randomUUID() },
+      });
+      expect(res.status).toBe(401);
+      expect(await bare.ctx.db.selectFrom('privacy_jobs').select('id').execute()).toEqual([]);
+    } finally {
+      await bare.close();
+    }
+  });
+
   test('customers/data_request writes the export under DATA_DIR/exports for the shop owner, listed by jobs list', async () => {
     const customer = await customerWithData(303);
     const res = await send('customers/data_request', { shop_id: 954889, shop_domain: SHOP, orders_requested: [], customer: { id: 303, email: customer.email, phone: null }, data_request: { id: 9999 } });
