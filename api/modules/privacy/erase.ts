@@ -95,8 +95,8 @@ export async function removeMediaFiles(images: ImageStore, publicIds: readonly s
   }
 }
 
-/** Seconds before a failed media removal is tried again. */
-export const mediaRetrySeconds = (attempts: number) => exponentialSeconds(attempts, 30, 3600);
+/** Seconds before a failed media removal is tried again by the job loop. */
+const mediaRetrySeconds = (attempts: number) => exponentialSeconds(attempts, 30, 3600);
 
 async function removeMediaNow(ctx: AppContext, jobId: number, publicIds: string[]): Promise<boolean> {
   try {

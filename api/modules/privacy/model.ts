@@ -29,7 +29,6 @@ export const ShopRedactPayload = t.Object({
 
 export type CustomersDataRequest = UnwrapSchema<typeof CustomersDataRequestPayload>;
 export type CustomersRedact = UnwrapSchema<typeof CustomersRedactPayload>;
-export type ShopRedact = UnwrapSchema<typeof ShopRedactPayload>;
 
 export const WebhookAccepted = t.Object({
   accepted: t.Literal(true),
@@ -37,13 +36,10 @@ export const WebhookAccepted = t.Object({
   duplicate: t.Boolean(),
 });
 
-export const ErasureTable = t.Object({ table: t.String(), rows: t.Integer(), erasure: t.String() });
-
 export const AccountErased = t.Object({
   erased: t.Literal(true),
   message: t.String(),
   pseudonym: t.String({ description: 'what lists and the ledger show in place of the customer from now on' }),
 });
-export type AccountErasedBody = UnwrapSchema<typeof AccountErased>;
 
 export const ZipFile = t.String({ contentMediaType: 'application/zip', description: 'a ZIP holding swappoints-data.json and the images folder' });
