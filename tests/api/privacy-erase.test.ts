@@ -71,7 +71,7 @@ describe.each(databaseKinds())('privacy: erasure (%s)', (kind) => {
 
   test('after an erasure no table holds the email or the name, the store holds no photo or thumbnail, the ledger keeps amount, date and shop customer id under the pseudonym', async () => {
     const name = 'Ashwini Privatova';
-    const { customer, completed, publicId } = await heldCustomer(name);
+    const { customer, completed, publicId, pendingId } = await heldCustomer(name);
     const before = await storedKeys(t.ctx.images);
     expect(before.filter((k) => k.includes(publicId)).length).toBeGreaterThan(1); // the upload and its thumbnails
     expect(await whereFound(t, customer.email)).toContain('webhook_deliveries.body');
@@ -94,6 +94,11 @@ describe.each(databaseKinds())('privacy: erasure (%s)', (kind) => {
     expect(detail.status).toBe(200);
     expect(JSON.stringify(detail.body)).toContain(res.body.pseudonym);
     expect(JSON.stringify(detail.body)).not.toContain(customer.email);
+
+    // the pending request can go nowhere now: withdrawn, with the reason on its timeline
+    expect((await t.request('GET', `/api/admin/exchange-requests/${pendingId}`, { token: admin.token })).status).toBe(404);
+    const withdrawn = await t.ctx.db.selectFrom('request_events').select(['type', 'actor_role', 'note']).where('request_id', '=', pendingId).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(withdrawn).toEqual({ type: 'deleted', actor_role: 'system', note: "Withdrawn: the customer's account was erased." });
 
     // the same email signs in again as a new customer with nothing of the old one
     const again = await signInPerson(t, customer.email);

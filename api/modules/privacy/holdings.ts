@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '#api/db/connect.ts';
-import { ERASED_DOMAIN, ERASED_PREFIX } from './rules.ts';
+import { recordEvent, systemActor } from '#api/modules/requests/events.ts';
+import { ACCOUNT_ERASED_NOTE, ERASED_DOMAIN, ERASED_PREFIX } from './rules.ts';
 
 /**
  * What SwapPoints holds about a customer: ONE entry per table, each saying how the table is
@@ -9,8 +10,9 @@ import { ERASED_DOMAIN, ERASED_PREFIX } from './rules.ts';
  * (erase.ts) both walk this list and nothing else, so a feature that adds a table holding personal
  * data adds its entry here (tests/api/privacy-erase.test.ts then scans its text columns too).
  *
- * Erasure runs every `erase` in one transaction, in list order; `users` comes last because the
- * entries before it find the customer's rows by the email it still holds. Photo files are not
+ * Erasure runs every `erase` in one transaction, in list order: `request_images` first (it finds
+ * photos through the customer's requests, some of which `exchange_requests` deletes), `users` last
+ * (the entries before it find the customer's rows by the email it still holds). Photo files are not
  * removed here: an entry hands their public ids to `media`, and erase.ts removes the files after
  * the commit through the privacy job queue.
  *
@@ -59,31 +61,6 @@ const ownRequestIds = (db: Db, s: Subject) => db.selectFrom('exchange_requests')
 
 export const HOLDINGS: readonly Holding[] = [
   {
-    table: 'exchange_requests',
-    erasure: 'kept for the shop\'s records under the pseudonym: the email becomes the pseudonym, shipping notes go',
-    export: (db, s) =>
-      db
-        .selectFrom('exchange_requests')
-        .select([
-          'id', 'product_name as productName', 'brand', 'description', 'condition', 'status', 'transit_status as transitStatus',
-          'shipping_carrier as shippingCarrier', 'shipping_tracking_number as trackingNumber', 'shipping_date as shippingDate',
-          'shipping_notes as shippingNotes', 'credit_amount as creditAmount', 'currency', 'admin_feedback as adminFeedback',
-          'quote_estimate as quoteEstimate', 'created_at as createdAt', 'decided_at as decidedAt', 'received_at as receivedAt',
-          'credited_at as creditedAt', 'completed_at as completedAt',
-        ])
-        .where('user_id', '=', s.userId)
-        .orderBy('created_at')
-        .execute(),
-    erase: async (trx, s) =>
-      touched(
-        await trx
-          .updateTable('exchange_requests')
-          .set({ customer_email: s.pseudonymEmail, shipping_notes: null, updated_at: new Date() })
-          .where('user_id', '=', s.userId)
-          .execute(),
-      ),
-  },
-  {
     table: 'request_images',
     erasure: 'the customer\'s photos and uploads are deleted, their files and thumbnails removed from the image store after the commit',
     export: (db, s) =>
@@ -101,6 +78,39 @@ export const HOLDINGS: readonly Holding[] = [
         .execute();
       media.push(...rows.map((r) => r.public_id));
       return rows.length;
+    },
+  },
+  {
+    table: 'exchange_requests',
+    erasure: 'requests that can go nowhere now (pending, or approved with no parcel sent) are deleted with a timeline event; the rest stay for the shop\'s records with the pseudonym as email and no shipping notes',
+    export: (db, s) =>
+      db
+        .selectFrom('exchange_requests')
+        .select([
+          'id', 'product_name as productName', 'brand', 'description', 'condition', 'status', 'transit_status as transitStatus',
+          'shipping_carrier as shippingCarrier', 'shipping_tracking_number as trackingNumber', 'shipping_date as shippingDate',
+          'shipping_notes as shippingNotes', 'credit_amount as creditAmount', 'currency', 'admin_feedback as adminFeedback',
+          'quote_estimate as quoteEstimate', 'created_at as createdAt', 'decided_at as decidedAt', 'received_at as receivedAt',
+          'credited_at as creditedAt', 'completed_at as completedAt',
+        ])
+        .where('user_id', '=', s.userId)
+        .orderBy('created_at')
+        .execute(),
+    erase: async (trx, s) => {
+      // nobody can ship these any more, and mail about them would go to an address that cannot receive it
+      const withdrawn = await trx
+        .deleteFrom('exchange_requests')
+        .where('user_id', '=', s.userId)
+        .where((eb) => eb.or([eb('status', '=', 'pending'), eb.and([eb('status', '=', 'approved'), eb('transit_status', 'is', null)])]))
+        .returning(['id', 'status'])
+        .execute();
+      for (const r of withdrawn) await recordEvent(trx, { requestId: r.id, type: 'deleted', actor: systemActor, fromStatus: r.status, note: ACCOUNT_ERASED_NOTE });
+      const kept = await trx
+        .updateTable('exchange_requests')
+        .set({ customer_email: s.pseudonymEmail, shipping_notes: null, updated_at: new Date() })
+        .where('user_id', '=', s.userId)
+        .execute();
+      return withdrawn.length + touched(kept);
     },
   },
   {

@@ -12,6 +12,8 @@ export const NO_SUCH_CUSTOMER = (email: string) => `No customer with the email $
 export const PARCEL_ON_ITS_WAY = (product: string) =>
   `A parcel is on its way for your request "${product}": the account can be deleted once it has been received.`;
 
+export const ACCOUNT_ERASED_NOTE = "Withdrawn: the customer's account was erased.";
+
 export const ERASED_MESSAGE = 'Your account and your personal data have been deleted. You have been signed out.';
 
 export const EXPORT_FILE_NAME = 'swappoints-my-data.zip';
