@@ -20,6 +20,7 @@ import { analyticsRoutes } from '#api/modules/analytics/routes.ts';
 import { legalRoutes } from '#api/modules/auth/terms-routes.ts';
 import { whatsappRoutes } from '#api/modules/whatsapp/routes.ts';
 import { riskRoutes } from '#api/modules/risk/routes.ts';
+import { privacyRoutes } from '#api/modules/privacy/routes.ts';
 
 const API_DESCRIPTION =
   'Trade a used product in for store credit. Sign in with POST /api/auth/login and the mailed link (POST /api/auth/verify-email gives a `sessionToken`), ' +
@@ -40,6 +41,7 @@ const API_TAGS = [
   { name: 'Webhooks', description: 'Endpoints that receive signed event deliveries, and the delivery log.' },
   { name: 'Analytics', description: 'Figures for the admin dashboard.' },
   { name: 'WhatsApp', description: "The WhatsApp Cloud API's webhook: subscription check, delivery statuses, STOP replies." },
+  { name: 'Privacy', description: "A customer's own data (download, delete the account) and Shopify's compliance webhooks." },
   { name: 'Health', description: 'Liveness and database reachability for load balancers.' },
   { name: 'Carriers', description: 'Tracking events that carriers post for prepaid return labels.' },
 ];
@@ -80,7 +82,8 @@ export function createApp(ctx: AppContext) {
     .use(webhookRoutes(ctx, auth))
     .use(analyticsRoutes(ctx, auth))
     .use(whatsappRoutes(ctx))
-    .use(riskRoutes(ctx, auth));
+    .use(riskRoutes(ctx, auth))
+    .use(privacyRoutes(ctx, auth));
 
   return new Elysia()
     .onRequest(({ request }) => guardApiRequest(request, ctx.settings.publicUrl))

@@ -17,6 +17,7 @@ import * as risk from './2026_11_25_016_risk.ts';
 import * as shipments from './2026_11_25_017_shipments.ts';
 import * as receive from './2026_11_25_018_receive.ts';
 import * as whatsapp from './2026_11_25_019_whatsapp.ts';
+import * as privacy from './2026_11_25_021_privacy.ts';
 import * as privacyRecords from './2026_11_25_030_privacy_records.ts';
 import * as termsAgreements from './2026_11_25_031_terms_agreements.ts';
 
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_017_shipments': shipments,
   '2026_11_25_018_receive': receive,
   '2026_11_25_019_whatsapp': whatsapp,
+  '2026_11_25_021_privacy': privacy,
   '2026_11_25_030_privacy_records': privacyRecords,
   '2026_11_25_031_terms_agreements': termsAgreements,
 };

@@ -478,6 +478,27 @@ export interface ShipmentEventsTable {
   recorded_at: CreatedAt;
 }
 
+export const PRIVACY_JOB_KINDS = ['remove-media', 'customers/data_request', 'customers/redact', 'shop/redact'] as const;
+export type PrivacyJobKind = (typeof PRIVACY_JOB_KINDS)[number];
+
+/** Privacy work for the job loop (migration 021): photo files still to remove, Shopify's compliance webhooks. */
+export interface PrivacyJobsTable {
+  id: Generated<number>;
+  kind: PrivacyJobKind;
+  /** X-Shopify-Webhook-Id: a repeated webhook is recorded (and done) once */
+  webhook_id: string | null;
+  shop_domain: string | null;
+  payload: ColumnType<unknown, string, string>;
+  status: Generated<'pending' | 'done' | 'failed'>;
+  attempts: Generated<number>;
+  due_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_error: string | null;
+  /** what the job did, for the operator (the path of an export) */
+  result: string | null;
+  done_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   background_job_runs: BackgroundJobRunsTable;
   valuation_entries: ValuationEntriesTable;
@@ -508,6 +529,7 @@ export interface Database {
   whatsapp_attempts: WhatsAppAttemptsTable;
   shipments: ShipmentsTable;
   shipment_events: ShipmentEventsTable;
+  privacy_jobs: PrivacyJobsTable;
 }
 
 export type User = Selectable<UsersTable>;

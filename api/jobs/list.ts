@@ -26,6 +26,8 @@ export interface JobRow {
   attempts: number;
   dueAt: Date | null;
   lastError: string | null;
+  /** what a done job produced, when its queue records it (a privacy export's path) */
+  result: string | null;
   createdAt: Date;
 }
 
@@ -47,9 +49,10 @@ function stateOf(queue: AnyQueue) {
 }
 
 function rowsOf(queue: AnyQueue) {
-  const { status, attempts, dueAt, error } = queue.columns;
+  const { status, attempts, dueAt, error, result } = queue.columns;
   return sql`select ${queue.kind} as kind, id::bigint as row_id, ${stateOf(queue)} as state, ${sql.ref(status)}::text as status,
-    ${sql.ref(attempts)}::int as attempts, ${sql.ref(dueAt)} as due_at, ${sql.ref(error)} as last_error, created_at
+    ${sql.ref(attempts)}::int as attempts, ${sql.ref(dueAt)} as due_at, ${sql.ref(error)} as last_error,
+    ${result ? sql.ref(result) : sql`null`}::text as result, created_at
     from ${sql.table(queue.table)}`;
 }
 
@@ -61,6 +64,7 @@ interface Listed {
   attempts: number;
   due_at: Date | null;
   last_error: string | null;
+  result: string | null;
   created_at: Date;
 }
 
@@ -72,6 +76,7 @@ const fromListed = (r: Listed): JobRow => ({
   attempts: r.attempts,
   dueAt: r.due_at,
   lastError: r.last_error,
+  result: r.result,
   createdAt: r.created_at,
 });
 

@@ -18,7 +18,14 @@ export interface Queue<T extends QueueTable = QueueTable> {
   /** The name `swappoints jobs` shows and takes (`--kind mail`, `jobs retry mail:12`). */
   kind: string;
   table: T;
-  columns: { status: string & keyof Database[T]; attempts: string & keyof Database[T]; dueAt: string & keyof Database[T]; error: string & keyof Database[T] };
+  columns: {
+    status: string & keyof Database[T];
+    attempts: string & keyof Database[T];
+    dueAt: string & keyof Database[T];
+    error: string & keyof Database[T];
+    /** what a done job produced, for the operator (a privacy export's path); listed by `jobs list` */
+    result?: string & keyof Database[T];
+  };
   /** Statuses a due row may be claimed in. */
   claimable: readonly string[];
   /** The status a claimed row holds while leased (it stays claimable once the lease ends). */
@@ -30,7 +37,7 @@ export interface Queue<T extends QueueTable = QueueTable> {
 }
 
 /** The tables that are queues today; a new job kind adds its table here and a `Queue` beside its worker. */
-export type QueueTable = 'mail_outbox' | 'credit_ledger' | 'webhook_deliveries' | 'whatsapp_outbox';
+export type QueueTable = 'mail_outbox' | 'credit_ledger' | 'webhook_deliveries' | 'whatsapp_outbox' | 'privacy_jobs';
 
 /** A queue over any of the queue tables. */
 export type AnyQueue = { [T in QueueTable]: Queue<T> }[QueueTable];

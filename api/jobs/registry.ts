@@ -13,6 +13,7 @@ import { requeueFailedWhatsApp } from '#api/modules/whatsapp/service.ts';
 import { sendAllDueWhatsApp, sendDueWhatsApp, WHATSAPP_QUEUE } from '#api/modules/whatsapp/worker.ts';
 import { runDeadlines } from '#api/modules/deadlines/service.ts';
 import { pollLateTracking } from '#api/modules/shipments/poll.ts';
+import { PRIVACY_QUEUE, retryPrivacyJob, runDuePrivacyJobs } from '#api/modules/privacy/jobs.ts';
 import type { Settings } from '#api/settings.ts';
 import type { AnyQueue } from './queue.ts';
 
@@ -89,6 +90,12 @@ export const JOBS: readonly Job[] = [
         return true;
       },
     },
+  },
+  {
+    name: 'privacy',
+    everyMs: 5_000,
+    run: (ctx) => runDuePrivacyJobs(ctx),
+    queue: { queue: PRIVACY_QUEUE, retry: (ctx, id) => retryPrivacyJob(ctx, id) },
   },
   { name: 'credit-expiry-reminders', everyMs: 3_600_000, run: (ctx) => remindExpiringCredits(ctx) },
   { name: 'remove-unattached-uploads', everyMs: 3_600_000, run: (ctx) => removeUnattachedUploads(ctx) },

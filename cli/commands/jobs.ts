@@ -11,7 +11,7 @@ const describe = (job: JobRow) => `Job ${job.id}: ${job.state} after ${job.attem
 export function registerJobCommands(program: Command, { io, session }: CommandDeps) {
   const jobs = program
     .command('jobs')
-    .description('Background jobs of every kind (mail, credit pushes to the shop, webhook deliveries, WhatsApp messages): list them, retry a failed one.');
+    .description('Background jobs of every kind (mail, credit pushes to the shop, webhook deliveries, WhatsApp messages, privacy work): list them, retry a failed one.');
 
   jobs
     .command('list')
@@ -19,7 +19,7 @@ export function registerJobCommands(program: Command, { io, session }: CommandDe
     .option('--kind <kind>', `only this kind (${jobKinds().join(', ')})`)
     .option('--failed', 'only those whose last try failed (retrying or dead)')
     .option('--limit <n>', 'at most N', '50')
-    .option('--json', 'print a JSON array of {id, kind, state, status, attempts, dueAt, lastError, createdAt}')
+    .option('--json', 'print a JSON array of {id, kind, state, status, attempts, dueAt, lastError, result, createdAt}')
     .addHelpText('after', '\nExamples:\n  $ swappoints jobs list --failed\n  $ swappoints jobs list --kind credit-push --json')
     .action(async (options: { kind?: string; failed?: boolean; limit: string; json?: boolean }) => {
       const limit = parseLimit(options.limit, 1000);
@@ -38,6 +38,7 @@ export function registerJobCommands(program: Command, { io, session }: CommandDe
             { key: 'attempts', label: 'ATTEMPTS' },
             { key: 'dueAt', label: 'DUE' },
             { key: 'lastError', label: 'LAST ERROR', max: 60 },
+            { key: 'result', label: 'RESULT', max: 90 },
           ],
         }),
       );

@@ -8,6 +8,7 @@ import { NewExchangeLink } from '#src/components/customer/page-links.tsx';
 import { RecentExchanges } from '#src/components/customer/recent-exchanges.tsx';
 import { RefreshBar, RefreshButton, WhileRefreshing } from '#src/components/customer/refresh.tsx';
 import { WhatsAppSettings } from '#src/components/customer/whatsapp-settings.tsx';
+import { YourData } from '#src/components/customer/your-data.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { api } from '#src/lib/api.server.ts';
 import { requestLocale } from '#src/lib/format.server.ts';
@@ -52,6 +53,7 @@ export default async function DashboardPage({ path, query }: PageProps<'/dashboa
           {requests.ok ? <RecentExchanges requests={requests.data ?? []} locale={locale} /> : null}
         </div>
         <WhatsAppSettings profile={{ phone: user.phone, whatsapp: user.whatsapp, language: user.language }} />
+        <YourData />
       </div>
     </>
   );

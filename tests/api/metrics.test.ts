@@ -101,7 +101,7 @@ describe.each(databaseKinds())('/metrics (%s)', (kind) => {
     await enqueueMail(t.ctx.db, { to: 'someone@example.com', subject: 's', text: 'x', kind: 'sign_in' });
     const text = await scrape();
     expect(sample(text, 'swappoints_jobs{kind="mail",state="due"}')).toBe(dueBefore + 2);
-    for (const kind of ['credit-push', 'webhooks']) for (const state of ['due', 'scheduled', 'failed']) expect(sample(text, `swappoints_jobs{kind="${kind}",state="${state}"}`)).toBe(0);
+    for (const kind of ['credit-push', 'webhooks', 'privacy']) for (const state of ['due', 'scheduled', 'failed']) expect(sample(text, `swappoints_jobs{kind="${kind}",state="${state}"}`)).toBe(0);
     expect(sample(text, 'swappoints_db_embedded')).toBe(kind === 'pglite' ? 1 : 0);
     expect(sample(text, 'swappoints_db_pool_connections{state="total"}')).toBeGreaterThanOrEqual(1);
     expect(sample(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);

@@ -71,7 +71,20 @@ const whatsapp: Reader = async (db) =>
       .executeTakeFirst(),
   );
 
-const READERS: Reader[] = [mail, creditPush, webhooks, whatsapp];
+const privacy: Reader = async (db) =>
+  rows(
+    'privacy',
+    await db
+      .selectFrom('privacy_jobs')
+      .select([
+        sql<number>`count(*) filter (where status = 'pending' and due_at <= now())`.as('due'),
+        sql<number>`count(*) filter (where status = 'pending' and due_at > now())`.as('scheduled'),
+        sql<number>`count(*) filter (where status = 'failed')`.as('failed'),
+      ])
+      .executeTakeFirst(),
+  );
+
+const READERS: Reader[] = [mail, creditPush, webhooks, whatsapp, privacy];
 
 /** Every kind's counts by state. */
 export async function jobCounts(db: Db): Promise<JobCount[]> {
