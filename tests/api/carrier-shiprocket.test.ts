@@ -339,9 +339,10 @@ describe('settings', () => {
   const base = { JWT_SECRET: 'x'.repeat(32), DATA_DIR: '/tmp/sp-shiprocket-settings' };
   const full = { ...base, CARRIER: 'shiprocket', SHIPROCKET_EMAIL: 'api@shop.example', SHIPROCKET_PASSWORD: 'secret', SHIPROCKET_WEBHOOK_TOKEN: WEBHOOK_TOKEN };
 
-  test('defaults: no carrier, Shiprocket at its documented address, a 15 s timeout', () => {
-    const settings = loadSettings(base);
+  test('defaults: no carrier for a real shop (the demo books with the embedded one), Shiprocket at its documented address, a 15 s timeout', () => {
+    const settings = loadSettings({ ...base, DEMO_SEED: 'false' });
     expect(settings.carrier).toBe('none');
+    expect(loadSettings(base).carrier).toBe('embedded');
     expect(settings.shiprocket).toEqual({ email: undefined, password: undefined, baseUrl: 'https://apiv2.shiprocket.in/v1/external', webhookToken: undefined, timeoutMs: 15_000 });
   });
 

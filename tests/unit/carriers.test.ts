@@ -20,7 +20,7 @@ describe('the CARRIER setting', () => {
   });
 
   test('an unknown carrier stops the start, naming the setting', () => {
-    expect(() => loadSettings({ ...base, CARRIER: 'fedex' })).toThrow('Invalid setting CARRIER: expected one of none, embedded, got "fedex".');
+    expect(() => loadSettings({ ...base, CARRIER: 'fedex' })).toThrow('Invalid setting CARRIER: expected one of none, embedded, shiprocket, got "fedex".');
   });
 });
 
