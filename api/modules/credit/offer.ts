@@ -6,6 +6,7 @@ import { badRequest } from '#api/lib/errors.ts';
 import { wholeMoney } from '#api/lib/money.ts';
 import type { ImageRef } from '#api/modules/images/service.ts';
 import { enqueueMail } from '#api/modules/mail/service.ts';
+import { queueWhatsApp } from '#api/modules/whatsapp/service.ts';
 import { offerMadeMail } from '#api/modules/mail/templates.ts';
 import { recordEvent, type Actor } from '#api/modules/requests/events.ts';
 import { STEPS } from '#api/modules/requests/rules.ts';
@@ -92,5 +93,10 @@ export async function makeOffer(
       photoUrls: await inspectionPhotoUrls(trx, row.id, ctx.settings.publicUrl),
     }),
   );
+  await queueWhatsApp(trx, ctx, {
+    userId: row.user_id,
+    template: 'offer_waiting',
+    params: { product: row.product_name, amount, respondBy: answerBy, link: `${ctx.settings.publicUrl}/exchange/${row.id}` },
+  });
   return row;
 }

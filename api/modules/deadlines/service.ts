@@ -6,6 +6,7 @@ import { acceptOffer } from '#api/modules/credit/offer-answer.ts';
 import { mailDate } from '#api/modules/credit/offer.ts';
 import { notShippedFeedback, OFFER_REMINDER_DAYS_BEFORE } from '#api/modules/credit/rules.ts';
 import { enqueueMail } from '#api/modules/mail/service.ts';
+import { queueWhatsApp } from '#api/modules/whatsapp/service.ts';
 import { offerReminderMail, requestDeclinedMail, shipReminderMail } from '#api/modules/mail/templates.ts';
 import { recordEvent, systemActor } from '#api/modules/requests/events.ts';
 import { STEPS } from '#api/modules/requests/rules.ts';
@@ -77,6 +78,7 @@ export async function runDeadlines(ctx: AppContext, options: { asOf?: Date; dryR
       for (const row of reminded) {
         const terms = { amount: wholeMoney(Number(row.offer_amount), row.currency), respondBy: mailDate(row.offer_respond_by!, shopTimeZone) };
         await enqueueMail(trx, offerReminderMail(row.customer_email, publicUrl, summary(row), terms));
+        await queueWhatsApp(trx, ctx, { userId: row.user_id, template: 'offer_waiting', params: { product: row.product_name, amount: terms.amount, respondBy: terms.respondBy, link: `${publicUrl}/exchange/${row.id}` } });
         await recordEvent(trx, { requestId: row.id, type: 'reminded', actor: systemActor, note: `Reminded to answer the offer by ${terms.respondBy}` });
       }
       return reminded;
@@ -101,6 +103,7 @@ export async function runDeadlines(ctx: AppContext, options: { asOf?: Date; dryR
       for (const row of closed) {
         await recordEvent(trx, { requestId: row.id, type: 'declined', actor: systemActor, fromStatus: 'approved', toStatus: 'declined', note: row.admin_feedback });
         await enqueueMail(trx, requestDeclinedMail(row.customer_email, publicUrl, summary(row), row.admin_feedback));
+        await queueWhatsApp(trx, ctx, { userId: row.user_id, template: 'request_declined', params: { product: row.product_name, reason: row.admin_feedback ?? '-', link: `${publicUrl}/exchange/${row.id}` } });
         await emitRequestEvent(trx, 'request.declined', row);
       }
       return closed;
@@ -126,6 +129,7 @@ export async function runDeadlines(ctx: AppContext, options: { asOf?: Date; dryR
       for (const row of reminded) {
         const shipBy = mailDate(new Date(new Date(row.decided_at!).getTime() + shipByDays * DAY_MS), shopTimeZone);
         await enqueueMail(trx, shipReminderMail(row.customer_email, publicUrl, summary(row), shipBy));
+        await queueWhatsApp(trx, ctx, { userId: row.user_id, template: 'ship_reminder', params: { product: row.product_name, shipBy, link: `${publicUrl}/exchange/${row.id}` } });
         await recordEvent(trx, { requestId: row.id, type: 'reminded', actor: systemActor, note: `Reminded to ship by ${shipBy}` });
       }
       return reminded;

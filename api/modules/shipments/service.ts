@@ -6,6 +6,7 @@ import { CarrierUnavailable, type Carrier, type CreatedShipment, type PickupAddr
 import { AppError, badRequest, conflict } from '#api/lib/errors.ts';
 import { cleanText } from '#api/lib/text.ts';
 import { enqueueMail } from '#api/modules/mail/service.ts';
+import { queueWhatsApp } from '#api/modules/whatsapp/service.ts';
 import { actorOf, recordEvent } from '#api/modules/requests/events.ts';
 import { ownRequestOr404 } from '#api/modules/requests/queries.ts';
 import { requestReference } from '#api/modules/requests/reference.ts';
@@ -171,6 +172,11 @@ async function book(
       trx,
       labelReadyMail(request.customer_email, ctx.settings.publicUrl, { requestId: request.id, productName: request.product_name, carrier: created.carrierName, trackingNumber: created.trackingNumber }),
     );
+    await queueWhatsApp(trx, ctx, {
+      userId: request.user_id,
+      template: 'label_ready',
+      params: { product: request.product_name, labelLink: `${ctx.settings.publicUrl}/api/exchange/${request.id}/label` },
+    });
     return row;
   });
   if (booked) {

@@ -4,6 +4,7 @@ import type { Db } from '#api/db/connect.ts';
 import type { TrackingEvent } from '#api/integrations/carriers/types.ts';
 import { todayIn } from '#api/lib/days.ts';
 import { enqueueMail } from '#api/modules/mail/service.ts';
+import { queueWhatsApp } from '#api/modules/whatsapp/service.ts';
 import { recordEvent, systemActor } from '#api/modules/requests/events.ts';
 import { findRequest } from '#api/modules/requests/queries.ts';
 import { recordShipping } from '#api/modules/requests/shipping.ts';
@@ -89,7 +90,10 @@ async function recordOne(trx: Db, ctx: AppContext, shipmentId: string, event: Tr
       { carrierName: parcel.carrier, trackingNumber: parcel.trackingNumber, shippingDate: todayIn(ctx.settings.shopTimeZone, event.at), notes: 'Prepaid label: picked up by the courier.' },
       systemActor,
     );
-    if (shipped) await enqueueMail(trx, pickedUpMail(request.customer_email, ctx.settings.publicUrl, parcel));
+    if (shipped) {
+      await enqueueMail(trx, pickedUpMail(request.customer_email, ctx.settings.publicUrl, parcel));
+      await queueWhatsApp(trx, ctx, { userId: request.user_id, template: 'picked_up', params: { product: request.product_name, carrier: parcel.carrier, link: `${ctx.settings.publicUrl}/exchange/${request.id}` } });
+    }
   }
   if (moved && event.status === 'delivered') await enqueueMail(trx, deliveredMail(request.customer_email, ctx.settings.publicUrl, parcel));
   return true;
