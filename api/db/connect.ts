@@ -33,6 +33,7 @@ export interface DatabaseHandle {
 // One reading of values on both engines: bigint ids as numbers, money as exact decimal strings,
 // dates as 'yyyy-mm-dd' strings (never shifted by a time zone).
 const INT8 = 20;
+const EMBEDDED_SHARED_BUFFERS = '16MB';
 const NUMERIC = 1700;
 const DATE = 1082;
 
@@ -125,6 +126,10 @@ export async function connectPGlite(dataDir: string | undefined, options: { load
   const pglite = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    // PostgreSQL's 128 MB default is a shared cache for many connections; PGlite has one, in the
+    // server's own memory, and its files sit in the OS page cache anyway: 16 MB keeps the server
+    // about 120 MB smaller (bench:memory) with no cost measurable at a shop's size.
+    postgresqlconf: [`shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
     extensions: { pg_trgm },
     parsers: { [INT8]: Number, [NUMERIC]: String, [DATE]: String },
   });

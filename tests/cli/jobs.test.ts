@@ -66,10 +66,10 @@ describe.each(all.map((t) => [t.name, t] as const))('swappoints jobs on the %s d
     for (const id of ['12', 'parcel:12', 'mail:x']) {
       const bad = await cli('jobs', 'retry', id);
       expect(bad.code).toBe(2);
-      expect(bad.stderr).toContain('ID must be a job id as jobs list prints it: KIND:ID, e.g. mail:12 (kinds: mail, credit-push, webhook, privacy)');
+      expect(bad.stderr).toContain('ID must be a job id as jobs list prints it: KIND:ID, e.g. mail:12 (kinds: mail, credit-push, webhook, whatsapp, privacy)');
     }
     const kind = await cli('jobs', 'list', '--kind', 'parcel');
-    expect([kind.code, kind.stderr]).toEqual([2, 'swappoints: --kind must be one of mail, credit-push, webhook, privacy\n']);
+    expect([kind.code, kind.stderr]).toEqual([2, 'swappoints: --kind must be one of mail, credit-push, webhook, whatsapp, privacy\n']);
     expect((await cli('jobs', 'list', '--limit', '0')).code).toBe(2);
   });
 });
