@@ -1,28 +1,31 @@
+import type { MessageKey } from '#src/i18n/t.ts';
+
 /** The header's navigation, as data: the nav bar, the avatar menu and the drawer read it. */
 export interface NavItem {
-  label: string;
+  /** its text in the catalogs (src/i18n) */
+  label: MessageKey;
   href: string;
   adminOnly?: boolean;
 }
 
 export const mainNav: NavItem[] = [
-  { label: 'Dashboard', href: '/dashboard' },
-  { label: 'New Exchange', href: '/exchange/new' },
-  { label: 'Admin Panel', href: '/admin', adminOnly: true },
+  { label: 'nav.dashboard', href: '/dashboard' },
+  { label: 'nav.newExchange', href: '/exchange/new' },
+  { label: 'nav.adminPanel', href: '/admin', adminOnly: true },
 ];
 
 /** The phone drawer holds everything the bar and the account menu offer. */
 export const drawerNav: NavItem[] = [
-  { label: 'Dashboard', href: '/dashboard' },
-  { label: 'My Exchanges', href: '/exchange' },
-  { label: 'New Exchange', href: '/exchange/new' },
-  { label: 'Admin Panel', href: '/admin', adminOnly: true },
+  { label: 'nav.dashboard', href: '/dashboard' },
+  { label: 'nav.myExchanges', href: '/exchange' },
+  { label: 'nav.newExchange', href: '/exchange/new' },
+  { label: 'nav.adminPanel', href: '/admin', adminOnly: true },
 ];
 
 export const accountMenu: NavItem[] = [
-  { label: 'Dashboard', href: '/dashboard' },
-  { label: 'My Exchanges', href: '/exchange' },
-  { label: 'Admin Dashboard', href: '/admin', adminOnly: true },
+  { label: 'nav.dashboard', href: '/dashboard' },
+  { label: 'nav.myExchanges', href: '/exchange' },
+  { label: 'nav.adminDashboard', href: '/admin', adminOnly: true },
 ];
 
 export const visibleTo = (items: NavItem[], isAdmin: boolean) => items.filter((i) => !i.adminOnly || isAdmin);

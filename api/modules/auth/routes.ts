@@ -6,6 +6,7 @@ import { ErrorBody } from '#api/lib/schema.ts';
 import { CROSS_SITE_MESSAGE, isCrossSite, sessionCookieName, type AuthPlugin } from './plugin.ts';
 import { checkCustomer, profileDetails, requestSignInLink, saveProfile, toProfile, verifySignIn } from './service.ts';
 import { revokeSession } from './sessions.ts';
+import { visitorLanguage } from '#api/modules/users/rules.ts';
 
 export function authRoutes(ctx: AppContext, auth: AuthPlugin) {
   const secureCookie = ctx.settings.publicUrl.startsWith('https:');
@@ -30,7 +31,7 @@ export function authRoutes(ctx: AppContext, auth: AuthPlugin) {
     .post(
       '/auth/verify-email',
       async ({ body, request, jwt, cookie }) => {
-        const session = await verifySignIn(ctx, body, requestMeta(request));
+        const session = await verifySignIn(ctx, body, { ...requestMeta(request), language: visitorLanguage({ cookie: request.headers.get('cookie'), acceptLanguage: request.headers.get('accept-language') }) });
         const expiresAt = Math.floor(session.expiresAt.getTime() / 1000);
         const sessionToken = await jwt.sign({
           sub: session.user.id,
