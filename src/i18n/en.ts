@@ -55,6 +55,7 @@ export const en = {
   'signIn.signingIn': 'Signing in',
   'signIn.agreeBefore': 'By continuing you agree to our',
   'signIn.and': 'and',
+  'signIn.agreeAfter': '.',
   'signIn.networkError': 'Network error: Please check your internet connection and try again.',
   'signIn.serverError': 'Server error: The authentication service is currently unavailable. Please try again later.',
   'signIn.failed': 'Failed to sign in. Please try again.',

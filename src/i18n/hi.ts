@@ -54,6 +54,7 @@ export const hi: Record<keyof typeof en, string> = {
   'signIn.signingIn': 'साइन इन हो रहा है',
   'signIn.agreeBefore': 'आगे बढ़कर आप हमारी',
   'signIn.and': 'और',
+  'signIn.agreeAfter': ' से सहमत होते हैं।',
   'signIn.networkError': 'नेटवर्क की गड़बड़ी: कृपया अपना इंटरनेट कनेक्शन जाँचें और फिर से कोशिश करें।',
   'signIn.serverError': 'सर्वर की गड़बड़ी: साइन-इन सेवा अभी उपलब्ध नहीं है। कृपया थोड़ी देर बाद कोशिश करें।',
   'signIn.failed': 'साइन इन नहीं हो सका। कृपया फिर से कोशिश करें।',

@@ -7,6 +7,8 @@
 import { dateTimeFormat } from '#api/lib/intl.ts';
 import { MAX_IMAGES_PER_REQUEST } from '#api/modules/images/rules.ts';
 import { normalTransit, type ChipVariant, type TransitFacts } from '#api/modules/requests/rules.ts';
+import type { Language } from '#api/modules/users/rules.ts';
+import { t, tn, type MessageKey, type Params } from '#src/i18n/t.ts';
 
 /** Files picked beyond the fifth image are not added, and the customer is told so. */
 export const tooManyImagesMessage = (extra: number) =>
@@ -24,16 +26,12 @@ export function displayStatus(status: string | null | undefined): DisplayStatus 
   return status === 'approved' || status === 'declined' || status === 'completed' ? status : 'pending';
 }
 
-const BADGES: Record<DisplayStatus, { label: string; variant: ChipVariant }> = {
-  pending: { label: 'Pending', variant: 'warning' },
-  approved: { label: 'Approved', variant: 'info' },
-  declined: { label: 'Declined', variant: 'destructive' },
-  completed: { label: 'Completed', variant: 'success' },
-};
+const BADGE_VARIANTS: Record<DisplayStatus, ChipVariant> = { pending: 'warning', approved: 'info', declined: 'destructive', completed: 'success' };
 
-/** The status badge: label and colour; an unknown status shows as Pending. */
-export function statusBadge(status: string | null | undefined): { label: string; variant: ChipVariant } {
-  return BADGES[displayStatus(status)];
+/** The status badge: label (the catalogs' status.*) and colour; an unknown status shows as Pending. */
+export function statusBadge(status: string | null | undefined, lang: Language = 'en'): { label: string; variant: ChipVariant } {
+  const shown = displayStatus(status);
+  return { label: t(lang, `status.${shown}`), variant: BADGE_VARIANTS[shown] };
 }
 
 /** The status filter of /exchange, as the spec lists it: '' is every status. */
@@ -60,26 +58,34 @@ export type ListFilter = (typeof STATUS_FILTERS)[number]['value'] | typeof CANCE
  * request (completed or declined) says so whatever its transit status: a completed request keeps
  * 'received' as its transit status, and 'under inspection' would read as if it were still open.
  */
-export function statusLine(status: string | null | undefined, transitStatus: string | null | undefined): string {
-  if (status === 'completed') return 'Exchange process completed';
-  if (status === 'declined') return 'Exchange request declined';
-  const transit = normalTransit(transitStatus);
-  if (transit) {
-    if (transit === 'shipped') return 'Item has been shipped to us';
-    if (transit === 'received') return 'Item received and under inspection';
-    if (transit === 'ready') return 'Ready to ship back to you';
-    return `Transit status: ${transitStatus}`;
-  }
-  return status === 'approved' ? 'Add Shipping Details!' : 'Exchange pending review';
+export function statusLine(status: string | null | undefined, transitStatus: string | null | undefined, lang: Language = 'en'): string {
+  const [key, params] = statusLineKey(status, transitStatus);
+  return t(lang, key, params);
 }
 
-export const CREDIT_ASSIGNED_LINE = 'Credit assigned: the exchange completes next';
+function statusLineKey(status: string | null | undefined, transitStatus: string | null | undefined): [MessageKey, Params?] {
+  if (status === 'completed') return ['line.completed'];
+  if (status === 'declined') return ['line.declined'];
+  const transit = normalTransit(transitStatus);
+  if (transit) {
+    if (transit === 'shipped') return ['line.shipped'];
+    if (transit === 'received') return ['line.received'];
+    if (transit === 'ready') return ['line.ready'];
+    return ['line.transit', { status: transitStatus ?? '' }];
+  }
+  return [status === 'approved' ? 'line.addShipping' : 'line.pending'];
+}
+
+export const CREDIT_ASSIGNED_LINE = t('en', 'line.creditAssigned');
 
 /** The list's line for a request: the status line, or that its credit is assigned once it is (approved, credited, not yet completed). */
-export function requestLine(request: { status: string; transitStatus: string | null; creditedAt?: string | null; creditAmount?: number | null }): string {
+export function requestLine(
+  request: { status: string; transitStatus: string | null; creditedAt?: string | null; creditAmount?: number | null },
+  lang: Language = 'en',
+): string {
   const credited = request.creditedAt !== undefined ? request.creditedAt !== null : Number(request.creditAmount ?? 0) > 0;
-  if (request.status === 'approved' && credited) return CREDIT_ASSIGNED_LINE;
-  return statusLine(request.status, request.transitStatus);
+  if (request.status === 'approved' && credited) return t(lang, 'line.creditAssigned');
+  return statusLine(request.status, request.transitStatus, lang);
 }
 
 // ---- stepper ------------------------------------------------------------------------------------
@@ -112,18 +118,19 @@ export function reviewStepText(status: string | null | undefined): string {
 // ---- dashboard and list -------------------------------------------------------------------------
 
 /** '1 Request' or 'N Requests'. */
-export function requestCountLabel(count: number): string {
-  return count === 1 ? '1 Request' : `${count} Requests`;
+export function requestCountLabel(count: number, lang: Language = 'en'): string {
+  return tn(lang, 'dashboard.requestCount', count);
 }
 
 /** The dashboard search: product name, brand or status (as stored or as shown), case-insensitive. */
 export function matchesDashboardSearch(
   request: { productName: string; brand: string; status: string },
   search: string,
+  lang: Language = 'en',
 ): boolean {
   const needle = search.trim().toLowerCase();
   if (!needle) return true;
-  return [request.productName, request.brand, request.status, statusBadge(request.status).label].some((v) =>
+  return [request.productName, request.brand, request.status, statusBadge(request.status).label, statusBadge(request.status, lang).label].some((v) =>
     (v ?? '').toLowerCase().includes(needle),
   );
 }

@@ -1,10 +1,11 @@
 import { Badge } from '#src/components/ui/badge.tsx';
 import { conditionShortLabel, transitChip } from '#api/modules/requests/rules.ts';
+import type { Language } from '#api/modules/users/rules.ts';
 import { statusBadge } from '#src/lib/requests.ts';
 
 /** The request's status as a badge: Pending, Approved, Declined or Completed (unknown → Pending). */
-export function StatusBadge({ status, className }: { status: string | null | undefined; className?: string }) {
-  const badge = statusBadge(status);
+export function StatusBadge({ status, className, lang }: { status: string | null | undefined; className?: string; lang?: Language }) {
+  const badge = statusBadge(status, lang);
   return (
     <Badge variant={badge.variant} className={className} data-testid="status-badge">
       {badge.label}
