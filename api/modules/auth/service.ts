@@ -7,7 +7,7 @@ import { hashToken, newSecretToken } from '#api/lib/tokens.ts';
 import { enqueueMail } from '#api/modules/mail/service.ts';
 import { signInMail } from '#api/modules/mail/templates.ts';
 import { ShopError, type ShopCustomerInfo } from '#api/integrations/shop/types.ts';
-import { isAdminEmail, isListedAdmin, profileOf } from '#api/modules/users/queries.ts';
+import { isAdminEmail, isListedAdmin, languageByEmail, profileOf } from '#api/modules/users/queries.ts';
 import type { Language } from '#api/modules/users/rules.ts';
 import { saveSignedInUser, updateProfile, type ProfileChange } from '#api/modules/users/service.ts';
 import type { ProfileDetails, UserProfile } from './model.ts';
@@ -107,7 +107,9 @@ export async function requestSignInLink(ctx: AppContext, input: { email: string;
         expires_at: new Date(Date.now() + SIGN_IN_LINK_TTL_MINUTES * 60_000),
       })
       .execute();
-    await enqueueMail(trx, signInMail(email, link, SIGN_IN_LINK_TTL_MINUTES));
+    // their saved language; someone who has never signed in gets the one they are reading the site in
+    const lang = (await languageByEmail(trx, email)) ?? meta.language ?? 'en';
+    await enqueueMail(trx, signInMail(email, link, SIGN_IN_LINK_TTL_MINUTES, lang));
   });
   ctx.mailer.kick();
   return sent;
