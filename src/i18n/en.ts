@@ -2,6 +2,8 @@
  * The English texts of the customer pages: the source of truth (hi.ts has the same keys and
  * {params}). Texts the spec quotes are here word for word.
  */
+import { CONDITION_LABELS } from '#api/config/shop.ts';
+
 export const en = {
   // layout
   'layout.skip': 'Skip to content',
@@ -111,4 +113,51 @@ export const en = {
   'line.pending': 'Exchange pending review',
   'line.creditAssigned': 'Credit assigned: the exchange completes next',
   'progress.label': 'Exchange progress',
+
+  // conditions, as the shop names them (api/config/shop.ts), and where the item is
+  'condition.new': CONDITION_LABELS.new.label,
+  'condition.new.short': CONDITION_LABELS.new.short,
+  'condition.like_new': CONDITION_LABELS.like_new.label,
+  'condition.like_new.short': CONDITION_LABELS.like_new.short,
+  'condition.very_good': CONDITION_LABELS.very_good.label,
+  'condition.very_good.short': CONDITION_LABELS.very_good.short,
+  'condition.good': CONDITION_LABELS.good.label,
+  'condition.good.short': CONDITION_LABELS.good.short,
+  'condition.fair': CONDITION_LABELS.fair.label,
+  'condition.fair.short': CONDITION_LABELS.fair.short,
+  'condition.poor': CONDITION_LABELS.poor.label,
+  'condition.poor.short': CONDITION_LABELS.poor.short,
+  'transit.shipped': 'Shipped',
+  'transit.received': 'Received',
+  'transit.inspecting': 'Inspecting',
+  'transit.ready': 'Ready',
+  'transit.awaiting': 'Awaiting Shipping',
+
+  // My Exchange Requests
+  'list.title': 'My Exchange Requests',
+  'list.back': 'Back to Dashboard',
+  'list.refresh': 'Refresh requests',
+  'list.loadFailed': 'Failed to load your exchange requests. Please try again later.',
+  'list.cancelled': 'Cancelled requests',
+  'list.showCurrent': 'Show my current requests',
+  'list.showCancelled': 'Show cancelled requests',
+  'list.noCancelled': 'No cancelled requests',
+  'list.noneFound': 'No exchange requests found',
+  'list.emptyCancelled': 'Requests you cancel while they are pending are listed here.',
+  'list.emptyFiltered': 'Try a different search or status, or start a new exchange.',
+  'list.emptyFirst': 'Trade in a used product for store credit: start your first exchange.',
+  'list.showing.one': 'Showing {first}-{last} of {count} request',
+  'list.showing.other': 'Showing {first}-{last} of {count} requests',
+  'list.search': 'Search by product name, brand, or description',
+  'list.filter': 'Filter by status',
+  'list.allStatuses': 'All Statuses',
+  'list.submittedOn': 'Submitted',
+  'list.cancelledBadge': 'Cancelled',
+  'list.cancelledOn': 'Cancelled on',
+  'pages.label': 'Pagination',
+  'pages.first': 'First page',
+  'pages.previous': 'Previous page',
+  'pages.next': 'Next page',
+  'pages.last': 'Last page',
+  'pages.number': 'Page {page}',
 } as const;

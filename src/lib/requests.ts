@@ -6,7 +6,8 @@
 
 import { dateTimeFormat } from '#api/lib/intl.ts';
 import { MAX_IMAGES_PER_REQUEST } from '#api/modules/images/rules.ts';
-import { normalTransit, type ChipVariant, type TransitFacts } from '#api/modules/requests/rules.ts';
+import { conditionLabel, conditionShortLabel, normalTransit, transitChip, type ChipVariant, type TransitFacts } from '#api/modules/requests/rules.ts';
+import { en } from '#src/i18n/en.ts';
 import type { Language } from '#api/modules/users/rules.ts';
 import { t, tn, type MessageKey, type Params } from '#src/i18n/t.ts';
 
@@ -50,6 +51,26 @@ export const STATUS_FILTERS = [
 export const CANCELLED_VIEW = 'cancelled';
 
 export type ListFilter = (typeof STATUS_FILTERS)[number]['value'] | typeof CANCELLED_VIEW;
+
+// ---- condition and transit chips in a language ----------------------------------------------------
+
+const isKey = (key: string): key is MessageKey => key in en;
+
+/** A condition's label (or its chip's short one) in `lang`; a value the catalogs do not know shows as the shop names it. */
+export function conditionText(condition: string, lang: Language = 'en', short = false): string {
+  const key = `condition.${condition}${short ? '.short' : ''}`;
+  if (isKey(key)) return t(lang, key);
+  return short ? conditionShortLabel(condition) : conditionLabel(condition);
+}
+
+/** Where the item is, as a chip (`transitChip`), labelled in `lang`. */
+export function transitChipIn(request: TransitFacts, lang: Language = 'en'): { label: string; variant: ChipVariant } | null {
+  const chip = transitChip(request);
+  if (!chip) return null;
+  const transit = normalTransit(request.transitStatus);
+  const key = `transit.${transit ?? (request.shippingDetails ? 'shipped' : 'awaiting')}`;
+  return isKey(key) ? { ...chip, label: t(lang, key) } : chip;
+}
 
 // ---- transit ------------------------------------------------------------------------------------
 
@@ -136,11 +157,11 @@ export function matchesDashboardSearch(
 }
 
 /** 'Showing 11-20 of 23 requests' for page 2 of 10 (page counted from 1); 'of 1 request' for one. */
-export function showingRange(page: number, pageSize: number, total: number): string {
-  if (total <= 0) return 'Showing 0-0 of 0 requests';
+export function showingRange(page: number, pageSize: number, total: number, lang: Language = 'en'): string {
+  if (total <= 0) return tn(lang, 'list.showing', 0, { first: 0, last: 0 });
   const first = (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
-  return `Showing ${first}-${last} of ${total} ${total === 1 ? 'request' : 'requests'}`;
+  return tn(lang, 'list.showing', total, { first, last });
 }
 
 /** Reads /exchange's URL (q, status, page) into a valid view; anything odd falls back to the default. */
