@@ -3,6 +3,7 @@
  * {params}). Texts the spec quotes are here word for word.
  */
 import { CONDITION_LABELS } from '#api/config/shop.ts';
+import { FILL_REQUIRED_FIELDS, NEED_AN_IMAGE } from '#api/modules/requests/rules.ts';
 
 export const en = {
   // layout
@@ -160,4 +161,37 @@ export const en = {
   'pages.next': 'Next page',
   'pages.last': 'Last page',
   'pages.number': 'Page {page}',
+
+  // New Exchange Request
+  'new.title': 'New Exchange Request',
+  'new.intro': 'Tell us about the product you want to trade in for store credit.',
+  'new.nextTitle': 'What happens next?',
+  'new.nextIntro': 'From your request to store credit in four steps.',
+  'new.step1': 'Our team reviews your request.',
+  'new.step2': 'If approved, you get shipping instructions.',
+  'new.step3': 'Once the item is received and verified, credit is added to your account.',
+  'new.step4': 'Use the credit on your next purchase.',
+  'new.productName': 'Product Name',
+  'new.productNameHint': 'e.g. HP 680 Black Ink Cartridge',
+  'new.brand': 'Brand',
+  'new.brandHint': 'e.g. HP, Canon, Epson',
+  'new.condition': 'Condition',
+  'new.selectCondition': 'Select the condition',
+  'new.description': 'Description',
+  'new.descriptionHint': 'What is it, how was it used, any defects?',
+  'new.cancel': 'Cancel',
+  'new.submit': 'Submit Request',
+  'new.fillRequired': FILL_REQUIRED_FIELDS,
+  'new.needImage': NEED_AN_IMAGE,
+  'new.submitFailed': 'Failed to submit exchange request',
+  'new.submitted': 'Request submitted. We will review it and email you the decision.',
+  'images.legend': 'Product Images',
+  'images.chosen': 'Chosen images',
+  'images.alt': 'Image {number}: {name}',
+  'images.uploadingOne': 'Uploading {name}',
+  'images.remove': 'Remove image {number}: {name}',
+  'images.uploading': 'Uploading…',
+  'images.add': 'Add Photos',
+  'images.count': '{count}/{max} images',
+  'images.hint': 'At least one image required',
 } as const;

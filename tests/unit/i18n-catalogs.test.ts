@@ -5,7 +5,7 @@ import { languageFromHeader, visitorLanguage } from '#api/modules/users/rules.ts
 import { en } from '#src/i18n/en.ts';
 import { hi } from '#src/i18n/hi.ts';
 import { paramsOf, t, tn, type MessageKey } from '#src/i18n/t.ts';
-import { formatDate, requestCountLabel, statusBadge, statusLine } from '#src/lib/requests.ts';
+import { conditionText, formatDate, requestCountLabel, showingRange, statusBadge, statusLine, transitChipIn } from '#src/lib/requests.ts';
 
 const DEVANAGARI = /[\u0900-\u097F]/;
 
@@ -66,6 +66,19 @@ describe('the catalogs', () => {
       'line.transit': 'Transit status: {status}',
       'line.addShipping': 'Add Shipping Details!',
       'line.pending': 'Exchange pending review',
+      'list.title': 'My Exchange Requests',
+      'list.allStatuses': 'All Statuses',
+      'list.search': 'Search by product name, brand, or description',
+      'list.noneFound': 'No exchange requests found',
+      'list.showing.other': 'Showing {first}-{last} of {count} requests',
+      'new.productName': 'Product Name',
+      'new.submit': 'Submit Request',
+      'new.cancel': 'Cancel',
+      'new.nextTitle': 'What happens next?',
+      'new.fillRequired': 'Please fill in all required fields',
+      'new.submitFailed': 'Failed to submit exchange request',
+      'images.legend': 'Product Images',
+      'images.hint': 'At least one image required',
     };
     const changed = Object.entries(SPEC).filter(([key, text]) => en[key as MessageKey] !== text);
     expect(changed).toEqual([]);
@@ -92,6 +105,9 @@ describe('t and tn', () => {
     expect([0, 1, 2].map((n) => tn('en', 'dashboard.requestCount', n))).toEqual(['0 Requests', '1 Request', '2 Requests']);
     expect(requestCountLabel(3, 'hi')).toBe('3 रिक्वेस्ट');
     expect(requestCountLabel(1)).toBe('1 Request');
+    expect(showingRange(2, 10, 23)).toBe('Showing 11-20 of 23 requests');
+    expect(showingRange(1, 10, 1)).toBe('Showing 1-1 of 1 request');
+    expect(showingRange(2, 10, 23, 'hi')).toBe('23 में से 11-20 रिक्वेस्ट');
   });
 
   test('badges and status lines in Hindi; English unchanged without a language', () => {
@@ -99,6 +115,11 @@ describe('t and tn', () => {
     expect(statusBadge('approved').label).toBe('Approved');
     expect(statusLine('approved', null, 'hi')).toBe('शिपिंग विवरण जोड़ें!');
     expect(statusLine('approved', 'weird')).toBe('Transit status: weird');
+    expect(conditionText('like_new', 'hi', true)).toBe('लगभग नया');
+    expect(conditionText('like_new')).toBe('Like New (without tags)');
+    expect(conditionText('mystery', 'hi', true)).toBe('mystery');
+    expect(transitChipIn({ status: 'approved', transitStatus: null }, 'hi')).toEqual({ label: 'भेजना बाकी', variant: 'warning' });
+    expect(transitChipIn({ status: 'approved', transitStatus: 'lost' }, 'hi')!.label).toBe('Lost');
   });
 });
 
