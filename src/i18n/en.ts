@@ -3,6 +3,7 @@
  * {params}). Texts the spec quotes are here word for word.
  */
 import { CONDITION_LABELS } from '#api/config/shop.ts';
+import { ACTION_LABELS, ERROR_SCREENS, PROFILE_LOAD_FAILED } from '#api/lib/error-screen.ts';
 import { FILL_REQUIRED_FIELDS, NEED_AN_IMAGE } from '#api/modules/requests/rules.ts';
 
 export const en = {
@@ -194,4 +195,19 @@ export const en = {
   'images.add': 'Add Photos',
   'images.count': '{count}/{max} images',
   'images.hint': 'At least one image required',
+
+  // the credit and profile error screen (api/lib/error-screen.ts)
+  'error.shopify_user_not_found': ERROR_SCREENS.shopify_user_not_found.title,
+  'error.connection_error': ERROR_SCREENS.connection_error.title,
+  'error.auth_error': ERROR_SCREENS.auth_error.title,
+  'error.other': ERROR_SCREENS.other.title,
+  'error.try-again': ACTION_LABELS['try-again'],
+  'error.refresh': ACTION_LABELS.refresh,
+  'error.contact-support': ACTION_LABELS['contact-support'],
+  'error.sign-out': ACTION_LABELS['sign-out'],
+  'error.notFound': 'User not found in Shopify',
+  'error.noResponse': 'No response from server',
+  'error.connecting': 'Error connecting to Shopify',
+  'error.profile': PROFILE_LOAD_FAILED,
+  'error.stillAvailable': 'Your exchange requests are still available. If this keeps happening, contact our support team.',
 } as const;

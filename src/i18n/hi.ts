@@ -190,4 +190,19 @@ export const hi: Record<keyof typeof en, string> = {
   'images.add': 'फ़ोटो जोड़ें',
   'images.count': '{count}/{max} फ़ोटो',
   'images.hint': 'कम से कम एक फ़ोटो ज़रूरी है',
+
+  // the credit and profile error screen (api/lib/error-screen.ts)
+  'error.shopify_user_not_found': 'Shopify अकाउंट नहीं मिला',
+  'error.connection_error': 'कनेक्शन में गड़बड़ी',
+  'error.auth_error': 'पहचान की पुष्टि नहीं हो सकी',
+  'error.other': 'कुछ गड़बड़ हो गई',
+  'error.try-again': 'फिर से कोशिश करें',
+  'error.refresh': 'रीफ़्रेश करें',
+  'error.contact-support': 'सहायता टीम से संपर्क करें',
+  'error.sign-out': 'साइन आउट करें',
+  'error.notFound': 'Shopify में यह कस्टमर नहीं मिला',
+  'error.noResponse': 'सर्वर से कोई जवाब नहीं मिला',
+  'error.connecting': 'Shopify से जुड़ने में गड़बड़ी',
+  'error.profile': 'आपकी प्रोफ़ाइल लोड नहीं हो सकी। कृपया थोड़ी देर बाद कोशिश करें।',
+  'error.stillAvailable': 'आपकी एक्सचेंज रिक्वेस्ट सुरक्षित हैं। अगर ऐसा बार-बार हो, तो हमारी सहायता टीम से संपर्क करें।',
 };

@@ -43,7 +43,7 @@ export default async function DashboardPage({ path, query }: PageProps<'/dashboa
             {credit.ok && credit.data ? (
               <CreditCard amount={credit.data.creditAmount} currency={credit.data.currency} email={user.email} lang={lang} />
             ) : (
-              <ErrorScreen failure={{ status: credit.status, error: credit.error }} supportEmail={publicSettings().supportEmail} />
+              <ErrorScreen failure={{ status: credit.status, error: credit.error }} supportEmail={publicSettings().supportEmail} lang={lang} />
             )}
           </WhileRefreshing>
           {/* a failed list shows only the alert above: no '0 Requests', no empty state (§2) */}
