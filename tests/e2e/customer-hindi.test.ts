@@ -28,7 +28,7 @@ const open = async (page: Page, path: string) => {
 };
 
 describe('the customer pages in Hindi', () => {
-  test('at 390 px with Accept-Language hi: sign-in and dashboard in Hindi, ₹ and dates for hi-IN; the header switch to English sticks on the profile', async () => {
+  test('at 390 px with Accept-Language hi: sign-in, dashboard, list and new request form in Hindi, ₹ and dates for hi-IN; the header switch to English sticks on the profile', async () => {
     const context = await browser.newContext({ baseURL: server.url, viewport: PHONE, locale: 'hi-IN' });
     const page = await context.newPage();
 
@@ -71,6 +71,24 @@ describe('the customer pages in Hindi', () => {
     expect(shown).toMatch(/[\u0900-\u097F]/); // the month in Hindi
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await looksRightAndAccessible(page, 'customer-phone-dashboard-hindi');
+
+    // the list and the new request form speak Hindi too
+    await open(page, '/exchange');
+    await see(page, hi['list.title']);
+    await see(page, '1 में से 1-1 रिक्वेस्ट');
+    const card = page.getByTestId('exchange-card');
+    await see(card, 'क्रेडिट: ₹1,25,000.00');
+    await see(card, hi['condition.good.short']);
+    await see(card, hi['transit.received']);
+    expect(await page.getByLabel(hi['list.filter']).locator('option').allInnerTexts()).toEqual([hi['list.allStatuses'], hi['status.pending'], hi['status.approved'], hi['status.declined'], hi['status.completed']]);
+    await open(page, '/exchange/new');
+    await see(page, hi['new.title']);
+    await page.getByRole('button', { name: hi['new.submit'] }).click();
+    await see(page, hi['new.fillRequired']);
+    await see(page, hi['new.needImage']);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('productName');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await open(page, '/dashboard');
 
     // the switch offers English, named in English; choosing it saves the profile and reloads
     const toEnglish = page.getByTestId('language-switch');
