@@ -20,7 +20,7 @@ export const en = {
   'nav.logout': 'Logout',
   'nav.openMenu': 'Open menu',
   'nav.accountMenu': 'Account menu for {email}',
-  'language.switchTo': 'Change the language to {language}',
+  'language.switchTo': 'Read this site in {language}',
   'language.failed': 'Your language could not be saved. Please try again.',
   'footer.legal': 'Legal',
   'footer.terms': 'Terms of Service',

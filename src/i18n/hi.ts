@@ -15,7 +15,7 @@ export const hi: Record<keyof typeof en, string> = {
   'nav.logout': 'लॉग आउट',
   'nav.openMenu': 'मेन्यू खोलें',
   'nav.accountMenu': '{email} का अकाउंट मेन्यू',
-  'language.switchTo': 'भाषा बदलकर {language} करें',
+  'language.switchTo': 'यह साइट {language} में पढ़ें',
   'language.failed': 'आपकी भाषा सेव नहीं हो सकी। कृपया फिर से कोशिश करें।',
   'footer.legal': 'कानूनी',
   'footer.terms': 'सेवा की शर्तें',

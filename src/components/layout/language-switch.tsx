@@ -44,7 +44,7 @@ export function LanguageSwitch({ signedIn }: { signedIn: boolean }) {
         size="sm"
         lang={other}
         disabled={busy}
-        aria-label={`${OWN_NAMES[other]}: ${t('language.switchTo', { language: OWN_NAMES[other] })}`}
+        aria-label={t('language.switchTo', { language: OWN_NAMES[other] })}
         onClick={() => void switchTo(other)}
         data-testid="language-switch"
       >
