@@ -3,7 +3,7 @@
  * {params}). Texts the spec quotes are here word for word.
  */
 import { CONDITION_LABELS } from '#api/config/shop.ts';
-import { ACTION_LABELS, ERROR_SCREENS, PROFILE_LOAD_FAILED } from '#api/lib/error-screen.ts';
+import { ACTION_LABELS, ERROR_SCREENS, PROFILE_LOAD_FAILED, STILL_AVAILABLE } from '#api/lib/error-screen.ts';
 import { FILL_REQUIRED_FIELDS, NEED_AN_IMAGE } from '#api/modules/requests/rules.ts';
 
 export const en = {
@@ -209,5 +209,5 @@ export const en = {
   'error.noResponse': 'No response from server',
   'error.connecting': 'Error connecting to Shopify',
   'error.profile': PROFILE_LOAD_FAILED,
-  'error.stillAvailable': 'Your exchange requests are still available. If this keeps happening, contact our support team.',
+  'error.stillAvailable': STILL_AVAILABLE.en,
 } as const;

@@ -1,3 +1,4 @@
+import { ACTION_LABELS_HI, ERROR_TITLES_HI, STILL_AVAILABLE } from '#api/lib/error-screen.ts';
 import type { en } from './en.ts';
 
 /** The Hindi texts of the customer pages: every key of en.ts with the same {params}. */
@@ -192,17 +193,17 @@ export const hi: Record<keyof typeof en, string> = {
   'images.hint': 'कम से कम एक फ़ोटो ज़रूरी है',
 
   // the credit and profile error screen (api/lib/error-screen.ts)
-  'error.shopify_user_not_found': 'Shopify अकाउंट नहीं मिला',
-  'error.connection_error': 'कनेक्शन में गड़बड़ी',
-  'error.auth_error': 'पहचान की पुष्टि नहीं हो सकी',
-  'error.other': 'कुछ गड़बड़ हो गई',
-  'error.try-again': 'फिर से कोशिश करें',
-  'error.refresh': 'रीफ़्रेश करें',
-  'error.contact-support': 'सहायता टीम से संपर्क करें',
-  'error.sign-out': 'साइन आउट करें',
+  'error.shopify_user_not_found': ERROR_TITLES_HI.shopify_user_not_found,
+  'error.connection_error': ERROR_TITLES_HI.connection_error,
+  'error.auth_error': ERROR_TITLES_HI.auth_error,
+  'error.other': ERROR_TITLES_HI.other,
+  'error.try-again': ACTION_LABELS_HI['try-again'],
+  'error.refresh': ACTION_LABELS_HI.refresh,
+  'error.contact-support': ACTION_LABELS_HI['contact-support'],
+  'error.sign-out': ACTION_LABELS_HI['sign-out'],
   'error.notFound': 'Shopify में यह कस्टमर नहीं मिला',
   'error.noResponse': 'सर्वर से कोई जवाब नहीं मिला',
   'error.connecting': 'Shopify से जुड़ने में गड़बड़ी',
   'error.profile': 'आपकी प्रोफ़ाइल लोड नहीं हो सकी। कृपया थोड़ी देर बाद कोशिश करें।',
-  'error.stillAvailable': 'आपकी एक्सचेंज रिक्वेस्ट सुरक्षित हैं। अगर ऐसा बार-बार हो, तो हमारी सहायता टीम से संपर्क करें।',
+  'error.stillAvailable': STILL_AVAILABLE.hi,
 };

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test';
+import { errorPage } from '#api/http/error-page.ts';
 import { formatMoney } from '#api/lib/money.ts';
 import { MAIL_TEXTS } from '#api/modules/mail/texts.ts';
 import { languageFromHeader, visitorLanguage } from '#api/modules/users/rules.ts';
@@ -146,5 +147,25 @@ describe('locale', () => {
     expect(formatMoney(125000, 'INR', 'en-IN')).toBe('₹1,25,000.00');
     expect(formatDate('2026-11-05', 'hi-IN')).toBe('5 नव॰ 2026');
     expect(formatDate('2026-11-05', 'en-IN')).toBe('5 Nov 2026');
+  });
+});
+
+describe('the edge\'s error page', () => {
+  const page = (lang?: 'en' | 'hi') => errorPage({ databaseDown: true, supportEmail: 'help@shop.in', path: '/dashboard', requestId: 'r1', ...(lang ? { lang } : {}) }).text();
+
+  test('in Hindi for a Hindi reader, with <html lang="hi">', async () => {
+    const html = await page('hi');
+    expect(html).toContain('<html lang="hi">');
+    expect(html).toContain('<h1 style="font-size:1.25rem;margin:0 0 8px;color:#b91c1c">कनेक्शन में गड़बड़ी</h1>');
+    expect(html).toContain('सेवा कुछ पल के लिए उपलब्ध नहीं है।');
+    expect(html).toContain('>रीफ़्रेश करें</a>');
+  });
+
+  test('in English otherwise, as before', async () => {
+    const html = await page();
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('>Connection Error</h1>');
+    expect(html).toContain('The service is briefly unavailable. Please try again in a moment.');
+    expect(html).toContain('Your exchange requests are still available.');
   });
 });
