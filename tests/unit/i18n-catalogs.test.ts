@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'bun:test';
 import { errorPage } from '#api/http/error-page.ts';
 import { formatMoney } from '#api/lib/money.ts';
+import type { ExchangeRequestRow } from '#api/db/types.ts';
+import { creditMailLines } from '#api/modules/credit/terms.ts';
 import { MAIL_TEXTS } from '#api/modules/mail/texts.ts';
 import { languageFromHeader, visitorLanguage } from '#api/modules/users/rules.ts';
 import { en } from '#src/i18n/en.ts';
@@ -92,6 +94,24 @@ describe('the catalogs', () => {
       typeof m === 'string' ? [m] : typeof m === 'function' ? [String(m('X', 'Y'))] : Object.values(m as object).flatMap(texts);
     const notHindi = texts(MAIL_TEXTS.hi).filter((text) => text !== '— SwapPoints' && !DEVANAGARI.test(text));
     expect(notHindi).toEqual([]);
+  });
+
+  test('the credit mail\'s valuation lines in the customer\'s language (English as before)', () => {
+    const row = { quote_estimate: '1500', quote_bonus: '0', quote_currency: 'INR', currency: 'INR' } as unknown as ExchangeRequestRow;
+    const terms = { base: 1200, bonus: 100, total: 1300, campaign: { id: 1, name: 'Diwali', kind: 'amount' as const, value: 100 }, reason: 'Scratched casing' };
+    const photos = [{ url: '/media/a.png', publicId: 'a' }];
+    expect(creditMailLines(row, terms, photos, 'https://shop.in')).toEqual([
+      'You were quoted ₹1,500 when you submitted it; after inspection we credited ₹1,200.',
+      'Your total of ₹1,300 includes a ₹100 Diwali bonus on top of ₹1,200.',
+      'Why the credit is below the quote: Scratched casing',
+      'Inspection photos: https://shop.in/media/a.png',
+    ]);
+    expect(creditMailLines(row, terms, photos, 'https://shop.in', 'hi')).toEqual([
+      'रिक्वेस्ट भेजते समय आपको ₹1,500 का अनुमान बताया गया था; जाँच के बाद हमने ₹1,200 का क्रेडिट दिया है।',
+      'आपके कुल ₹1,300 में ₹1,200 के ऊपर ₹100 का Diwali बोनस शामिल है।',
+      'क्रेडिट अनुमान से कम क्यों है: Scratched casing',
+      'जाँच की फ़ोटो: https://shop.in/media/a.png',
+    ]);
   });
 });
 

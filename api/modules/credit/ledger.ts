@@ -90,7 +90,7 @@ export async function assignCredit(
     });
     const photos = input.inspectionImages ?? [];
     await attachInspectionImages(trx, { adminId: actor.id!, requestId: request.id, images: photos });
-    await notifyCredited(trx, ctx, request, creditMailLines(request, terms, photos, ctx.settings.publicUrl));
+    await notifyCredited(trx, ctx, request, (lang) => creditMailLines(request, terms, photos, ctx.settings.publicUrl, lang));
     await emitRequestEvent(trx, 'request.credited', request);
     return { request, ledger };
   });

@@ -1,4 +1,5 @@
 import type { Language } from '#api/modules/users/rules.ts';
+import { campaignBonusName } from '#api/modules/valuation/rules.ts';
 
 /**
  * What the mails a customer gets say, in each language they can choose (users/rules.ts LANGUAGES).
@@ -13,7 +14,16 @@ export interface MailTexts {
   approved: { subject: (product: string) => string; body: (product: string) => string; note: (feedback: string) => string; shipTo: (address: string) => string; next: string };
   declined: { subject: (product: string) => string; body: (product: string) => string; feedback: (feedback: string) => string; noFeedback: string };
   received: { subject: (product: string) => string; body: (product: string) => string; next: string };
-  credited: { subject: (amount: string, product: string) => string; body: (product: string, amount: string) => string; use: string };
+  credited: {
+    subject: (amount: string, product: string) => string;
+    body: (product: string, amount: string) => string;
+    use: string;
+    /** the valuation lines (credit/terms.ts creditMailLines) */
+    quoted: (quote: string, base: string) => string;
+    bonus: (total: string, bonus: string, campaign: string | null, base: string) => string;
+    below: (reason: string) => string;
+    photos: (urls: string) => string;
+  };
   completed: { subject: (product: string) => string; body: (product: string, amount: string) => string; thanks: string };
   expiry: { subject: (amount: string, when: string) => string; body: (amount: string, when: string) => string; use: string; action: string };
   address: { contact: string; phone: string };
@@ -51,6 +61,10 @@ const en: MailTexts = {
     subject: (amount, product) => `${amount} store credit for your ${product}`,
     body: (product, amount) => `We have valued your ${product} and assigned ${amount} in store credit to your shop account.`,
     use: 'You can use it on your next purchase.',
+    quoted: (quote, base) => `You were quoted ${quote} when you submitted it; after inspection we credited ${base}.`,
+    bonus: (total, bonus, campaign, base) => `Your total of ${total} includes a ${bonus} ${campaignBonusName(campaign)} on top of ${base}.`,
+    below: (reason) => `Why the credit is below the quote: ${reason}`,
+    photos: (urls) => `Inspection photos: ${urls}`,
   },
   completed: {
     subject: (product) => `Your exchange of ${product} is complete`,
@@ -98,6 +112,10 @@ const hi: MailTexts = {
     subject: (amount, product) => `आपके ${product} के लिए ${amount} का स्टोर क्रेडिट`,
     body: (product, amount) => `हमने आपके ${product} की कीमत तय कर दी है और आपके शॉप अकाउंट में ${amount} का स्टोर क्रेडिट जोड़ दिया है।`,
     use: 'आप इसे अपनी अगली ख़रीदारी में इस्तेमाल कर सकते हैं।',
+    quoted: (quote, base) => `रिक्वेस्ट भेजते समय आपको ${quote} का अनुमान बताया गया था; जाँच के बाद हमने ${base} का क्रेडिट दिया है।`,
+    bonus: (total, bonus, campaign, base) => `आपके कुल ${total} में ${base} के ऊपर ${bonus} का ${campaign?.trim() ? `${campaign.trim()} ` : ''}बोनस शामिल है।`,
+    below: (reason) => `क्रेडिट अनुमान से कम क्यों है: ${reason}`,
+    photos: (urls) => `जाँच की फ़ोटो: ${urls}`,
   },
   completed: {
     subject: (product) => `${product} का आपका एक्सचेंज पूरा हो गया है`,

@@ -2,6 +2,7 @@ import type { AppContext } from '#api/context.ts';
 import type { Db } from '#api/db/connect.ts';
 import type { ExchangeRequestRow, WarehouseSnapshot } from '#api/db/types.ts';
 import { allAdminEmails, languageOf } from '#api/modules/users/queries.ts';
+import type { Language } from '#api/modules/users/rules.ts';
 import { enqueueMail } from '#api/modules/mail/service.ts';
 import {
   creditAssignedMail,
@@ -54,13 +55,15 @@ export async function notifyReceived(trx: Db, ctx: AppContext, row: ExchangeRequ
   await queueWhatsApp(trx, ctx, { userId: row.user_id, template: 'item_received', params: { product: product(row), link: link(ctx, row) } });
 }
 
-export async function notifyCredited(trx: Db, ctx: AppContext, row: ExchangeRequestRow, valuation: string[] = []): Promise<void> {
+/** `valuation`: the lines on the quote, the bonus and the reason, in the customer's language (credit/terms.ts). */
+export async function notifyCredited(trx: Db, ctx: AppContext, row: ExchangeRequestRow, valuation: (lang: Language) => string[] = () => []): Promise<void> {
+  const lang = await languageOf(trx, row.user_id);
   await enqueueMail(trx, creditAssignedMail(
       row.customer_email,
       ctx.settings.publicUrl,
       summary(row),
-      { amount: Number(row.credit_amount), currency: row.currency, valuation },
-      await languageOf(trx, row.user_id),
+      { amount: Number(row.credit_amount), currency: row.currency, valuation: valuation(lang) },
+      lang,
     ));
   await queueWhatsApp(trx, ctx, { userId: row.user_id, template: 'credit_assigned', params: { product: product(row), amount: credit(row), link: link(ctx, row) } });
 }
