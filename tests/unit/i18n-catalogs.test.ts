@@ -91,7 +91,7 @@ describe('the catalogs', () => {
     expect(MAIL_TEXTS.en.signIn.subject).toBe('Your SwapPoints sign-in link');
     expect(MAIL_TEXTS.en.credited.subject('₹500.00', 'Toner')).toBe('₹500.00 store credit for your Toner');
     const texts = (m: unknown): string[] =>
-      typeof m === 'string' ? [m] : typeof m === 'function' ? [String(m('X', 'Y'))] : Object.values(m as object).flatMap(texts);
+      typeof m === 'string' ? [m] : typeof m === 'function' ? [String(m('X', 'Y', { name: 'Z', bonusName: 'Z bonus' }, 'W'))] : Object.values(m as object).flatMap(texts);
     const notHindi = texts(MAIL_TEXTS.hi).filter((text) => text !== '— SwapPoints' && !DEVANAGARI.test(text));
     expect(notHindi).toEqual([]);
   });

@@ -76,7 +76,10 @@ export function creditMailLines(request: ExchangeRequestRow, terms: CreditTerms,
   const quote = storedQuote(request);
   const currency = request.currency;
   if (quote) lines.push(texts.quoted(wholeMoney(quote.estimate, quote.currency), wholeMoney(terms.base, currency)));
-  if (terms.bonus > 0) lines.push(texts.bonus(wholeMoney(terms.total, currency), wholeMoney(terms.bonus, currency), terms.campaign?.name ?? null, wholeMoney(terms.base, currency)));
+  if (terms.bonus > 0) {
+    const campaign = { name: terms.campaign?.name ?? null, bonusName: campaignBonusName(terms.campaign?.name) };
+    lines.push(texts.bonus(wholeMoney(terms.total, currency), wholeMoney(terms.bonus, currency), campaign, wholeMoney(terms.base, currency)));
+  }
   if (terms.reason) lines.push(texts.below(terms.reason));
   if (photos.length > 0) lines.push(texts.photos(photos.map((p) => new URL(p.url, publicUrl).toString()).join(' ')));
   return lines;

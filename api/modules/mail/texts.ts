@@ -1,5 +1,4 @@
 import type { Language } from '#api/modules/users/rules.ts';
-import { campaignBonusName } from '#api/modules/valuation/rules.ts';
 
 /**
  * What the mails a customer gets say, in each language they can choose (users/rules.ts LANGUAGES).
@@ -20,7 +19,8 @@ export interface MailTexts {
     use: string;
     /** the valuation lines (credit/terms.ts creditMailLines) */
     quoted: (quote: string, base: string) => string;
-    bonus: (total: string, bonus: string, campaign: string | null, base: string) => string;
+    /** `campaign.bonusName`: valuation's English name of the bonus ('Diwali bonus'); `campaign.name` as the admin wrote it */
+    bonus: (total: string, bonus: string, campaign: { name: string | null; bonusName: string }, base: string) => string;
     below: (reason: string) => string;
     photos: (urls: string) => string;
   };
@@ -62,7 +62,7 @@ const en: MailTexts = {
     body: (product, amount) => `We have valued your ${product} and assigned ${amount} in store credit to your shop account.`,
     use: 'You can use it on your next purchase.',
     quoted: (quote, base) => `You were quoted ${quote} when you submitted it; after inspection we credited ${base}.`,
-    bonus: (total, bonus, campaign, base) => `Your total of ${total} includes a ${bonus} ${campaignBonusName(campaign)} on top of ${base}.`,
+    bonus: (total, bonus, campaign, base) => `Your total of ${total} includes a ${bonus} ${campaign.bonusName} on top of ${base}.`,
     below: (reason) => `Why the credit is below the quote: ${reason}`,
     photos: (urls) => `Inspection photos: ${urls}`,
   },
@@ -113,7 +113,7 @@ const hi: MailTexts = {
     body: (product, amount) => `हमने आपके ${product} की कीमत तय कर दी है और आपके शॉप अकाउंट में ${amount} का स्टोर क्रेडिट जोड़ दिया है।`,
     use: 'आप इसे अपनी अगली ख़रीदारी में इस्तेमाल कर सकते हैं।',
     quoted: (quote, base) => `रिक्वेस्ट भेजते समय आपको ${quote} का अनुमान बताया गया था; जाँच के बाद हमने ${base} का क्रेडिट दिया है।`,
-    bonus: (total, bonus, campaign, base) => `आपके कुल ${total} में ${base} के ऊपर ${bonus} का ${campaign?.trim() ? `${campaign.trim()} ` : ''}बोनस शामिल है।`,
+    bonus: (total, bonus, campaign, base) => `आपके कुल ${total} में ${base} के ऊपर ${bonus} का ${campaign.name?.trim() ? `${campaign.name.trim()} ` : ''}बोनस शामिल है।`,
     below: (reason) => `क्रेडिट अनुमान से कम क्यों है: ${reason}`,
     photos: (urls) => `जाँच की फ़ोटो: ${urls}`,
   },
