@@ -6,6 +6,7 @@ import { CLIENT_IP_HEADER } from '#api/lib/request-meta.ts';
 import { compressResponse } from './compression.ts';
 import { withHeaders } from './headers.ts';
 import { errorPage } from './error-page.ts';
+import { visitorLanguage } from '#api/modules/users/rules.ts';
 import type { PageFailures } from './page-failures.ts';
 import { inlineStylesheets } from './inline-css.ts';
 import { scriptNonce, withScriptNonce } from './script-nonce.ts';
@@ -116,7 +117,8 @@ export function createEdge(options: EdgeOptions) {
     const noted = toApp ? undefined : options.pageErrors?.failures?.take(requestId);
     if (!toApp && response.status >= 500 && options.pageErrors && !pathname.startsWith('/RSC/')) {
       const databaseDown = !(await options.pageErrors.databaseReachable());
-      response = errorPage({ databaseDown, message: noted, supportEmail: options.pageErrors.supportEmail, path: pathname + new URL(request.url).search, requestId });
+      const lang = visitorLanguage({ cookie: request.headers.get('cookie'), acceptLanguage: request.headers.get('accept-language') });
+      response = errorPage({ databaseDown, message: noted, supportEmail: options.pageErrors.supportEmail, path: pathname + new URL(request.url).search, requestId, lang });
     }
 
     response = withHeaders(response, { 'x-request-id': requestId });

@@ -23,6 +23,26 @@ export const ACTION_LABELS: Record<ErrorAction, string> = {
   'sign-out': 'Sign Out',
 };
 
+/** What every error screen says under its message: in English and Hindi (the customer pages' catalogs and the edge's error page read these). */
+export const STILL_AVAILABLE = {
+  en: 'Your exchange requests are still available. If this keeps happening, contact our support team.',
+  hi: 'आपकी एक्सचेंज रिक्वेस्ट सुरक्षित हैं। अगर ऐसा बार-बार हो, तो हमारी सहायता टीम से संपर्क करें।',
+} as const;
+
+/** The variants' titles and the buttons in Hindi (the English are ERROR_SCREENS and ACTION_LABELS). */
+export const ERROR_TITLES_HI: Record<ErrorVariant, string> = {
+  shopify_user_not_found: 'Shopify अकाउंट नहीं मिला',
+  connection_error: 'कनेक्शन में गड़बड़ी',
+  auth_error: 'पहचान की पुष्टि नहीं हो सकी',
+  other: 'कुछ गड़बड़ हो गई',
+};
+export const ACTION_LABELS_HI: Record<ErrorAction, string> = {
+  'try-again': 'फिर से कोशिश करें',
+  refresh: 'रीफ़्रेश करें',
+  'contact-support': 'सहायता टीम से संपर्क करें',
+  'sign-out': 'साइन आउट करें',
+};
+
 /** A failed call as the page saw it: the HTTP status (0 when no response came) and the server's error text. */
 export interface FailedCall {
   status: number | null;

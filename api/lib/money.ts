@@ -17,15 +17,18 @@ export function currencySymbol(currency: string | null | undefined): string {
   return SYMBOLS[code] ?? `${code} `;
 }
 
-function grouped(value: number, currency: string, decimals: number): string {
-  return numberFormat(GROUPING_LOCALE[currency] ?? 'en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(value);
+function grouped(value: number, currency: string, decimals: number, locale?: string): string {
+  return numberFormat(locale ?? GROUPING_LOCALE[currency] ?? 'en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(value);
 }
 
-/** Symbol plus amount to 2 decimals, grouped the currency's way: ₹1,250.00, $125,000.00, CHF 1,250.00. */
-export function formatMoney(amount: number | string | null | undefined, currency?: string | null): string {
+/**
+ * Symbol plus amount to 2 decimals, grouped the currency's way: ₹1,250.00, $125,000.00, CHF 1,250.00;
+ * or the reader's way when a locale is given (the customer pages: en-IN, hi-IN).
+ */
+export function formatMoney(amount: number | string | null | undefined, currency?: string | null, locale?: string): string {
   const value = Number(amount ?? 0);
   const code = codeOf(currency);
-  return `${currencySymbol(code)}${grouped(Number.isFinite(value) ? value : 0, code, 2)}`;
+  return `${currencySymbol(code)}${grouped(Number.isFinite(value) ? value : 0, code, 2, locale)}`;
 }
 
 /** A whole amount as quotes show it: ₹1,450. */

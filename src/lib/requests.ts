@@ -6,7 +6,10 @@
 
 import { dateTimeFormat } from '#api/lib/intl.ts';
 import { MAX_IMAGES_PER_REQUEST } from '#api/modules/images/rules.ts';
-import { normalTransit, type ChipVariant, type TransitFacts } from '#api/modules/requests/rules.ts';
+import { conditionLabel, conditionShortLabel, normalTransit, transitChip, type ChipVariant, type TransitFacts } from '#api/modules/requests/rules.ts';
+import { en } from '#src/i18n/en.ts';
+import type { Language } from '#api/modules/users/rules.ts';
+import { t, tn, type MessageKey, type Params } from '#src/i18n/t.ts';
 
 /** Files picked beyond the fifth image are not added, and the customer is told so. */
 export const tooManyImagesMessage = (extra: number) =>
@@ -24,16 +27,12 @@ export function displayStatus(status: string | null | undefined): DisplayStatus 
   return status === 'approved' || status === 'declined' || status === 'completed' ? status : 'pending';
 }
 
-const BADGES: Record<DisplayStatus, { label: string; variant: ChipVariant }> = {
-  pending: { label: 'Pending', variant: 'warning' },
-  approved: { label: 'Approved', variant: 'info' },
-  declined: { label: 'Declined', variant: 'destructive' },
-  completed: { label: 'Completed', variant: 'success' },
-};
+const BADGE_VARIANTS: Record<DisplayStatus, ChipVariant> = { pending: 'warning', approved: 'info', declined: 'destructive', completed: 'success' };
 
-/** The status badge: label and colour; an unknown status shows as Pending. */
-export function statusBadge(status: string | null | undefined): { label: string; variant: ChipVariant } {
-  return BADGES[displayStatus(status)];
+/** The status badge: label (the catalogs' status.*) and colour; an unknown status shows as Pending. */
+export function statusBadge(status: string | null | undefined, lang: Language = 'en'): { label: string; variant: ChipVariant } {
+  const shown = displayStatus(status);
+  return { label: t(lang, `status.${shown}`), variant: BADGE_VARIANTS[shown] };
 }
 
 /** The status filter of /exchange, as the spec lists it: '' is every status. */
@@ -53,6 +52,26 @@ export const CANCELLED_VIEW = 'cancelled';
 
 export type ListFilter = (typeof STATUS_FILTERS)[number]['value'] | typeof CANCELLED_VIEW;
 
+// ---- condition and transit chips in a language ----------------------------------------------------
+
+const isKey = (key: string): key is MessageKey => key in en;
+
+/** A condition's label (or its chip's short one) in `lang`; a value the catalogs do not know shows as the shop names it. */
+export function conditionText(condition: string, lang: Language = 'en', short = false): string {
+  const key = `condition.${condition}${short ? '.short' : ''}`;
+  if (isKey(key)) return t(lang, key);
+  return short ? conditionShortLabel(condition) : conditionLabel(condition);
+}
+
+/** Where the item is, as a chip (`transitChip`), labelled in `lang`. */
+export function transitChipIn(request: TransitFacts, lang: Language = 'en'): { label: string; variant: ChipVariant } | null {
+  const chip = transitChip(request);
+  if (!chip) return null;
+  const transit = normalTransit(request.transitStatus);
+  const key = `transit.${transit ?? (request.shippingDetails ? 'shipped' : 'awaiting')}`;
+  return isKey(key) ? { ...chip, label: t(lang, key) } : chip;
+}
+
 // ---- transit ------------------------------------------------------------------------------------
 
 /**
@@ -60,29 +79,37 @@ export type ListFilter = (typeof STATUS_FILTERS)[number]['value'] | typeof CANCE
  * request (completed or declined) says so whatever its transit status: a completed request keeps
  * 'received' as its transit status, and 'under inspection' would read as if it were still open.
  */
-export function statusLine(status: string | null | undefined, transitStatus: string | null | undefined): string {
-  if (status === 'completed') return 'Exchange process completed';
-  if (status === 'declined') return 'Exchange request declined';
-  const transit = normalTransit(transitStatus);
-  if (transit) {
-    if (transit === 'shipped') return 'Item has been shipped to us';
-    if (transit === 'received') return 'Item received and under inspection';
-    if (transit === 'ready') return 'Ready to ship back to you';
-    return `Transit status: ${transitStatus}`;
-  }
-  return status === 'approved' ? 'Add Shipping Details!' : 'Exchange pending review';
+export function statusLine(status: string | null | undefined, transitStatus: string | null | undefined, lang: Language = 'en'): string {
+  const [key, params] = statusLineKey(status, transitStatus);
+  return t(lang, key, params);
 }
 
-export const CREDIT_ASSIGNED_LINE = 'Credit assigned: the exchange completes next';
+function statusLineKey(status: string | null | undefined, transitStatus: string | null | undefined): [MessageKey, Params?] {
+  if (status === 'completed') return ['line.completed'];
+  if (status === 'declined') return ['line.declined'];
+  const transit = normalTransit(transitStatus);
+  if (transit) {
+    if (transit === 'shipped') return ['line.shipped'];
+    if (transit === 'received') return ['line.received'];
+    if (transit === 'ready') return ['line.ready'];
+    return ['line.transit', { status: transitStatus ?? '' }];
+  }
+  return [status === 'approved' ? 'line.addShipping' : 'line.pending'];
+}
+
+export const CREDIT_ASSIGNED_LINE = t('en', 'line.creditAssigned');
 
 export const OFFER_WAITING_LINE = 'Our offer is waiting for your answer';
 
 /** The list's line for a request: the status line, that an offer waits for the customer's answer, or that its credit is assigned once it is (approved, credited, not yet completed). */
-export function requestLine(request: { status: string; transitStatus: string | null; creditedAt?: string | null; creditAmount?: number | null; offer?: { status: string } | null }): string {
-  if (request.status === 'approved' && request.offer?.status === 'pending') return OFFER_WAITING_LINE;
+export function requestLine(
+  request: { status: string; transitStatus: string | null; creditedAt?: string | null; creditAmount?: number | null; offer?: { status: string } | null },
+  lang: Language = 'en',
+): string {
+  if (request.status === 'approved' && request.offer?.status === 'pending') return t(lang, 'line.offerWaiting');
   const credited = request.creditedAt !== undefined ? request.creditedAt !== null : Number(request.creditAmount ?? 0) > 0;
-  if (request.status === 'approved' && credited) return CREDIT_ASSIGNED_LINE;
-  return statusLine(request.status, request.transitStatus);
+  if (request.status === 'approved' && credited) return t(lang, 'line.creditAssigned');
+  return statusLine(request.status, request.transitStatus, lang);
 }
 
 // ---- stepper ------------------------------------------------------------------------------------
@@ -115,28 +142,29 @@ export function reviewStepText(status: string | null | undefined): string {
 // ---- dashboard and list -------------------------------------------------------------------------
 
 /** '1 Request' or 'N Requests'. */
-export function requestCountLabel(count: number): string {
-  return count === 1 ? '1 Request' : `${count} Requests`;
+export function requestCountLabel(count: number, lang: Language = 'en'): string {
+  return tn(lang, 'dashboard.requestCount', count);
 }
 
 /** The dashboard search: product name, brand or status (as stored or as shown), case-insensitive. */
 export function matchesDashboardSearch(
   request: { productName: string; brand: string; status: string },
   search: string,
+  lang: Language = 'en',
 ): boolean {
   const needle = search.trim().toLowerCase();
   if (!needle) return true;
-  return [request.productName, request.brand, request.status, statusBadge(request.status).label].some((v) =>
+  return [request.productName, request.brand, request.status, statusBadge(request.status).label, statusBadge(request.status, lang).label].some((v) =>
     (v ?? '').toLowerCase().includes(needle),
   );
 }
 
 /** 'Showing 11-20 of 23 requests' for page 2 of 10 (page counted from 1); 'of 1 request' for one. */
-export function showingRange(page: number, pageSize: number, total: number): string {
-  if (total <= 0) return 'Showing 0-0 of 0 requests';
+export function showingRange(page: number, pageSize: number, total: number, lang: Language = 'en'): string {
+  if (total <= 0) return tn(lang, 'list.showing', 0, { first: 0, last: 0 });
   const first = (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
-  return `Showing ${first}-${last} of ${total} ${total === 1 ? 'request' : 'requests'}`;
+  return tn(lang, 'list.showing', total, { first, last });
 }
 
 /** Reads /exchange's URL (q, status, page) into a valid view; anything odd falls back to the default. */

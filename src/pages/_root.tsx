@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
+import { pageLanguage } from '#src/i18n/language.server.ts';
 
 export default async function Root({ children }: { children: ReactNode }) {
+  // the page's language (the customer's, else the browser's): screen readers and hyphenation follow it
+  const lang = await pageLanguage();
   return (
-    <html lang="en">
+    <html lang={lang}>
       <head>
         <meta name="description" content="Trade your used printer parts in for store credit." />
         <meta name="theme-color" content="#0e6b63" />
@@ -13,4 +16,4 @@ export default async function Root({ children }: { children: ReactNode }) {
   );
 }
 
-export const getConfig = async () => ({ render: 'static' }) as const;
+export const getConfig = async () => ({ render: 'dynamic' }) as const;

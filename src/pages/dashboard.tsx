@@ -11,11 +11,9 @@ import { WhatsAppSettings } from '#src/components/customer/whatsapp-settings.tsx
 import { YourData } from '#src/components/customer/your-data.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { api } from '#src/lib/api.server.ts';
-import { requestLocale } from '#src/lib/format.server.ts';
+import { pageTexts } from '#src/i18n/language.server.ts';
 import { publicSettings } from '#src/lib/host.server.ts';
 import { pagePath, requireUser } from '#src/lib/session.server.ts';
-
-const LOAD_FAILED = 'Failed to load data. Please try again later.';
 
 export default async function DashboardPage({ path, query }: PageProps<'/dashboard'>) {
   // The session check and both reads run together (the API checks the session again on its own).
@@ -24,33 +22,33 @@ export default async function DashboardPage({ path, query }: PageProps<'/dashboa
     api<CreditResponse>('/api/shopify/credit'),
     api<ExchangeRequest[]>('/api/exchange'),
   ]);
-  const locale = requestLocale();
+  const { lang, locale, t } = await pageTexts();
   return (
     <>
-      <title>Your Dashboard · SwapPoints</title>
+      <title>{`${t('dashboard.title')} · SwapPoints`}</title>
       <div className="flex flex-col gap-4">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div>
-            <h1 className="text-2xl font-semibold tracking-tight">Your Dashboard</h1>
-            <p className="text-sm text-muted-foreground">Signed in as {user.email}</p>
+            <h1 className="text-2xl font-semibold tracking-tight">{t('dashboard.title')}</h1>
+            <p className="text-sm text-muted-foreground">{t('dashboard.signedInAs', { email: user.email })}</p>
           </div>
           <div className="flex gap-2">
-            <RefreshButton />
-            <NewExchangeLink />
+            <RefreshButton label={t('dashboard.refresh')} />
+            <NewExchangeLink label={t('nav.newExchange')} />
           </div>
         </div>
         <RefreshBar />
-        {requests.ok ? null : <LoadFailedAlert result={requests} fallback={LOAD_FAILED} />}
+        {requests.ok ? null : <LoadFailedAlert result={requests} fallback={t('dashboard.loadFailed')} />}
         <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)]">
           <WhileRefreshing skeleton={<Skeleton className="aspect-[1.7/1] w-full max-w-sm rounded-2xl" />}>
             {credit.ok && credit.data ? (
-              <CreditCard amount={credit.data.creditAmount} currency={credit.data.currency} email={user.email} />
+              <CreditCard amount={credit.data.creditAmount} currency={credit.data.currency} email={user.email} lang={lang} />
             ) : (
-              <ErrorScreen failure={{ status: credit.status, error: credit.error }} supportEmail={publicSettings().supportEmail} />
+              <ErrorScreen failure={{ status: credit.status, error: credit.error }} supportEmail={publicSettings().supportEmail} lang={lang} />
             )}
           </WhileRefreshing>
           {/* a failed list shows only the alert above: no '0 Requests', no empty state (§2) */}
-          {requests.ok ? <RecentExchanges requests={requests.data ?? []} locale={locale} /> : null}
+          {requests.ok ? <RecentExchanges requests={requests.data ?? []} locale={locale} lang={lang} /> : null}
         </div>
         <WhatsAppSettings profile={{ phone: user.phone, whatsapp: user.whatsapp, language: user.language }} />
         <YourData />

@@ -69,7 +69,7 @@ describe.each(databaseKinds())('mail over SMTP (%s)', (kind) => {
     await t.ctx.mailer.flush(); // what other tests queued goes out first: only this message is due below
     // queued without a kick (a sign-in would start the app's own drain, which could lease the
     // message before the dead server is tried), so the one drain below is the only sender
-    const id = await enqueueMail(t.ctx.db, signInMail('asha.rao@example.com', 'http://localhost:3000/verify-email?token=t', 15));
+    const id = await enqueueMail(t.ctx.db, signInMail('asha.rao@example.com', 'http://localhost:3000/verify-email?token=t', 15, 'en'));
     const failed = await drainOutbox(t.ctx.db, down, t.ctx.log);
     expect(failed).toEqual({ sent: 0, failed: 1 });
     const waiting = await t.ctx.db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();

@@ -6,6 +6,13 @@ import { ErrorBody } from '#api/lib/schema.ts';
 import { CROSS_SITE_MESSAGE, isCrossSite, sessionCookieName, type AuthPlugin } from './plugin.ts';
 import { checkCustomer, profileDetails, requestSignInLink, saveProfile, toProfile, verifySignIn } from './service.ts';
 import { revokeSession } from './sessions.ts';
+import { visitorLanguage } from '#api/modules/users/rules.ts';
+
+/** The request's meta and the language its reader reads the site in (their cookie, else Accept-Language). */
+const readerMeta = (request: Request) => ({
+  ...requestMeta(request),
+  language: visitorLanguage({ cookie: request.headers.get('cookie'), acceptLanguage: request.headers.get('accept-language') }),
+});
 
 export function authRoutes(ctx: AppContext, auth: AuthPlugin) {
   const secureCookie = ctx.settings.publicUrl.startsWith('https:');
@@ -15,7 +22,7 @@ export function authRoutes(ctx: AppContext, auth: AuthPlugin) {
     .use(auth)
     .post(
       '/auth/login',
-      async ({ body, request, status }) => status(202, await requestSignInLink(ctx, body, requestMeta(request))),
+      async ({ body, request, status }) => status(202, await requestSignInLink(ctx, body, readerMeta(request))),
       {
         body: LoginBody,
         response: { 202: LoginResponse, 400: ErrorBody, 422: ErrorBody, 429: ErrorBody },
@@ -30,7 +37,7 @@ export function authRoutes(ctx: AppContext, auth: AuthPlugin) {
     .post(
       '/auth/verify-email',
       async ({ body, request, jwt, cookie }) => {
-        const session = await verifySignIn(ctx, body, requestMeta(request));
+        const session = await verifySignIn(ctx, body, readerMeta(request));
         const expiresAt = Math.floor(session.expiresAt.getTime() / 1000);
         const sessionToken = await jwt.sign({
           sub: session.user.id,

@@ -7,7 +7,8 @@ import { hashToken, newSecretToken } from '#api/lib/tokens.ts';
 import { enqueueMail } from '#api/modules/mail/service.ts';
 import { signInMail } from '#api/modules/mail/templates.ts';
 import { ShopError, type ShopCustomerInfo } from '#api/integrations/shop/types.ts';
-import { isAdminEmail, isListedAdmin, profileOf } from '#api/modules/users/queries.ts';
+import { isAdminEmail, isListedAdmin, languageByEmail, profileOf } from '#api/modules/users/queries.ts';
+import type { Language } from '#api/modules/users/rules.ts';
 import { saveSignedInUser, updateProfile, type ProfileChange } from '#api/modules/users/service.ts';
 import type { ProfileDetails, UserProfile } from './model.ts';
 import { recordAgreement } from './terms.ts';
@@ -27,6 +28,8 @@ const LINK_EXPIRED = 'This sign-in link has expired. Please request a new one.';
 export interface RequestMeta {
   ip: string;
   userAgent: string | null;
+  /** the language the visitor reads the site in (their choice, else their browser's): a new customer starts with it */
+  language?: Language;
 }
 
 /** A path on this site to return to after sign-in, or /dashboard; never another origin. */
@@ -104,7 +107,9 @@ export async function requestSignInLink(ctx: AppContext, input: { email: string;
         expires_at: new Date(Date.now() + SIGN_IN_LINK_TTL_MINUTES * 60_000),
       })
       .execute();
-    await enqueueMail(trx, signInMail(email, link, SIGN_IN_LINK_TTL_MINUTES));
+    // their saved language; someone who has never signed in gets the one they are reading the site in
+    const lang = (await languageByEmail(trx, email)) ?? meta.language ?? 'en';
+    await enqueueMail(trx, signInMail(email, link, SIGN_IN_LINK_TTL_MINUTES, lang));
   });
   ctx.mailer.kick();
   return sent;
@@ -182,7 +187,7 @@ export async function verifySignIn(ctx: AppContext, input: { email?: string; tok
   // The shop first: when it is down (503) the link must stay usable for a retry.
   const customer = await findShopCustomer(ctx, email, { admin: await isAdminEmail(ctx.db, ctx.settings.adminEmails, email) });
   const { next_path } = await consumeSignInToken(ctx, email, tokenHash);
-  const user = await saveSignedInUser(ctx.db, email, customer, { makeAdmin: isListedAdmin(ctx.settings.adminEmails, email) });
+  const user = await saveSignedInUser(ctx.db, email, customer, { makeAdmin: isListedAdmin(ctx.settings.adminEmails, email), language: meta.language });
   if (!customer && !user.is_admin) {
     throw new AppError(422, notInShopMessage(rawEmail), { success: false, notInShopify: true, message: notInShopMessage(rawEmail) });
   }

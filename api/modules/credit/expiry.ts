@@ -3,7 +3,8 @@ import type { AppContext } from '#api/context.ts';
 import type { Settings } from '#api/settings.ts';
 import { enqueueMail } from '#api/modules/mail/service.ts';
 import { formatMoney } from '#api/lib/money.ts';
-import { composeMail } from '#api/modules/mail/templates.ts';
+import { creditExpiryMail } from '#api/modules/mail/templates.ts';
+import { LANGUAGE_LOCALES } from '#api/modules/users/rules.ts';
 import { queueWhatsApp } from '#api/modules/whatsapp/service.ts';
 
 /**
@@ -44,21 +45,14 @@ export async function remindExpiringCredits(ctx: AppContext, batch = 100): Promi
       .set({ expiry_reminded_at: sql`now()` })
       .whereRef('u.id', '=', 'l.user_id')
       .where('l.id', 'in', due.map((d) => d.id))
-      .returning(['l.id', 'l.amount', 'l.currency', 'l.expires_at', 'u.email', 'u.id as user_id'])
+      .returning(['l.id', 'l.amount', 'l.currency', 'l.expires_at', 'u.email', 'u.id as user_id', 'u.language'])
       .execute();
     for (const row of rows) {
-      const when = new Date(row.expires_at!).toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: ctx.settings.shopTimeZone });
+      const whenIn = (locale: string) => new Date(row.expires_at!).toLocaleDateString(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: ctx.settings.shopTimeZone });
+      const when = whenIn('en-IN');
       const amount = formatMoney(Number(row.amount), row.currency);
-      await enqueueMail(
-        trx,
-        composeMail({
-          to: row.email,
-          kind: 'credit_expiry_reminder',
-          subject: `Your ${amount} store credit expires on ${when}`,
-          paragraphs: [`The ${amount} in store credit you received for a trade-in expires on ${when}.`, 'Use it on a purchase before then so that it is not lost.'],
-          action: { label: 'See your credit', url: `${ctx.settings.publicUrl}/dashboard` },
-        }),
-      );
+      const expiresOn = whenIn(LANGUAGE_LOCALES[row.language]);
+      await enqueueMail(trx, creditExpiryMail(row.email, ctx.settings.publicUrl, { amount: Number(row.amount), currency: row.currency, expiresOn }, row.language));
       await queueWhatsApp(trx, ctx, { userId: row.user_id, template: 'credit_expiry_reminder', params: { amount, expiresOn: when, link: `${ctx.settings.publicUrl}/dashboard` } });
     }
     return rows.length;

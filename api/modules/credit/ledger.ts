@@ -141,7 +141,7 @@ export async function writeCredit(
       `${formatMoney(amount, request.currency)} store credit assigned${terms.bonus > 0 ? ` (${creditBreakdownText(terms, request.currency)})` : ''}${terms.reason ? `. Below the quote because: ${terms.reason}` : ''}${note ? `. ${note}` : ''}`,
   });
   if (actor.id && photos.length > 0) await attachInspectionImages(trx, { adminId: actor.id, requestId: request.id, images: photos });
-  await notifyCredited(trx, ctx, request, creditMailLines(request, terms, input.mailPhotos ?? photos, ctx.settings.publicUrl));
+  await notifyCredited(trx, ctx, request, (lang) => creditMailLines(request, terms, input.mailPhotos ?? photos, ctx.settings.publicUrl, lang));
   await emitRequestEvent(trx, 'request.credited', request);
   return ledger;
 }

@@ -7,6 +7,8 @@ import type { ImageRef } from '#api/modules/images/service.ts';
 import { campaignForCredit, type RunningCampaign } from '#api/modules/valuation/queries.ts';
 import { storedQuote } from '#api/modules/valuation/quote.ts';
 import { bonusOf, campaignBonusName, creditReasonRequired, wholeMoney } from '#api/modules/valuation/rules.ts';
+import { MAIL_TEXTS } from '#api/modules/mail/texts.ts';
+import type { Language } from '#api/modules/users/rules.ts';
 
 /**
  * The credit terms: what an admin's amount becomes at credit time (the campaign bonus added, a
@@ -74,15 +76,17 @@ export async function attachInspectionImages(trx: Db, input: { adminId: string; 
 }
 
 /** The credit mail's lines about the valuation: the quote, a bonus, the reason for less and the photos. */
-export function creditMailLines(request: ExchangeRequestRow, terms: CreditTerms, photos: ImageRef[], publicUrl: string): string[] {
+export function creditMailLines(request: ExchangeRequestRow, terms: CreditTerms, photos: ImageRef[], publicUrl: string, lang: Language = 'en'): string[] {
+  const texts = MAIL_TEXTS[lang].credited;
   const lines: string[] = [];
   const quote = storedQuote(request);
   const currency = request.currency;
-  if (quote) lines.push(`You were quoted ${wholeMoney(quote.estimate, quote.currency)} when you submitted it; after inspection we credited ${wholeMoney(terms.base, currency)}.`);
+  if (quote) lines.push(texts.quoted(wholeMoney(quote.estimate, quote.currency), wholeMoney(terms.base, currency)));
   if (terms.bonus > 0) {
-    lines.push(`Your total of ${wholeMoney(terms.total, currency)} includes a ${wholeMoney(terms.bonus, currency)} ${campaignBonusName(terms.campaign?.name)} on top of ${wholeMoney(terms.base, currency)}.`);
+    const campaign = { name: terms.campaign?.name ?? null, bonusName: campaignBonusName(terms.campaign?.name) };
+    lines.push(texts.bonus(wholeMoney(terms.total, currency), wholeMoney(terms.bonus, currency), campaign, wholeMoney(terms.base, currency)));
   }
-  if (terms.reason) lines.push(`Why the credit is below the quote: ${terms.reason}`);
-  if (photos.length > 0) lines.push(`Inspection photos: ${photos.map((p) => new URL(p.url, publicUrl).toString()).join(' ')}`);
+  if (terms.reason) lines.push(texts.below(terms.reason));
+  if (photos.length > 0) lines.push(texts.photos(photos.map((p) => new URL(p.url, publicUrl).toString()).join(' ')));
   return lines;
 }

@@ -12,6 +12,7 @@ import { recordEvent, systemActor } from '#api/modules/requests/events.ts';
 import { STEPS } from '#api/modules/requests/rules.ts';
 import { stateCondition } from '#api/modules/requests/state-sql.ts';
 import { emitRequestEvent } from '#api/modules/requests/webhook.ts';
+import { languageOf } from '#api/modules/users/queries.ts';
 
 /**
  * The deadlines (issue 24), run by the job loop (api/jobs/registry.ts) and by `swappoints deadlines
@@ -102,7 +103,7 @@ export async function runDeadlines(ctx: AppContext, options: { asOf?: Date; dryR
         .execute();
       for (const row of closed) {
         await recordEvent(trx, { requestId: row.id, type: 'declined', actor: systemActor, fromStatus: 'approved', toStatus: 'declined', note: row.admin_feedback });
-        await enqueueMail(trx, requestDeclinedMail(row.customer_email, publicUrl, summary(row), row.admin_feedback));
+        await enqueueMail(trx, requestDeclinedMail(row.customer_email, publicUrl, summary(row), row.admin_feedback, await languageOf(trx, row.user_id)));
         await queueWhatsApp(trx, ctx, { userId: row.user_id, template: 'request_declined', params: { product: row.product_name, reason: row.admin_feedback ?? '-', link: `${publicUrl}/exchange/${row.id}` } });
         await emitRequestEvent(trx, 'request.declined', row);
       }

@@ -1,6 +1,8 @@
 import type { WarehouseAddress } from '#api/db/types.ts';
 import type { NewMail } from './service.ts';
 import { formatMoney } from '#api/lib/money.ts';
+import { LANGUAGE_LOCALES, type Language } from '#api/modules/users/rules.ts';
+import { MAIL_TEXTS } from './texts.ts';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -12,31 +14,32 @@ export function composeMail(input: {
   subject: string;
   paragraphs: string[];
   action?: { label: string; url: string };
+  /** the reader's language: its signature line (English by default) */
+  lang?: Language;
 }): NewMail {
   const { to, kind, subject, paragraphs, action } = input;
-  const text = [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : []), '— SwapPoints'].join('\n\n');
+  const signature = MAIL_TEXTS[input.lang ?? 'en'].signature;
+  const text = [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : []), signature].join('\n\n');
   const html = [
     '<div style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">',
     ...paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`),
     action
       ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:10px 16px;background:#0f5f5c;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>`
       : '',
-    '<p style="color:#555">— SwapPoints</p></div>',
+    `<p style="color:#555">${escapeHtml(signature)}</p></div>`,
   ].join('');
   return { to, kind, subject, text, html, link: action?.url ?? null };
 }
 
-export function signInMail(to: string, link: string, ttlMinutes: number): NewMail {
+export function signInMail(to: string, link: string, ttlMinutes: number, lang: Language): NewMail {
+  const texts = MAIL_TEXTS[lang];
   return composeMail({
     to,
     kind: 'sign_in',
-    subject: 'Your SwapPoints sign-in link',
-    paragraphs: [
-      'Hello,',
-      `Use the link below to sign in to SwapPoints. It works once and expires in ${ttlMinutes} minutes.`,
-      'If you did not ask to sign in, you can ignore this email: nobody can sign in without the link.',
-    ],
-    action: { label: 'Sign in to SwapPoints', url: link },
+    lang,
+    subject: texts.signIn.subject,
+    paragraphs: [texts.hello, texts.signIn.body(ttlMinutes), texts.signIn.ignore],
+    action: { label: texts.signIn.action, url: link },
   });
 }
 
@@ -48,91 +51,108 @@ export interface RequestSummary {
   brand: string;
 }
 
-const customerLink = (publicUrl: string, id: string) => ({ label: 'View your exchange request', url: `${publicUrl}/exchange/${id}` });
+const customerLink = (publicUrl: string, id: string, lang: Language) => ({ label: MAIL_TEXTS[lang].viewRequest, url: `${publicUrl}/exchange/${id}` });
 const productOf = (r: RequestSummary) => `${r.productName} (${r.brand})`;
+const money = (amount: number, currency: string, lang: Language) => formatMoney(amount, currency, LANGUAGE_LOCALES[lang]);
 
-export function formatAddress(w: WarehouseAddress): string {
+export function formatAddress(w: WarehouseAddress, lang: Language = 'en'): string {
+  const { contact, phone } = MAIL_TEXTS[lang].address;
   return [
     w.name,
     w.addressLine1,
     w.addressLine2,
     `${w.city}, ${w.state} ${w.postalCode}`,
     w.country,
-    w.contactPerson ? `Contact: ${w.contactPerson}${w.contactPhone ? `, ${w.contactPhone}` : ''}` : w.contactPhone ? `Phone: ${w.contactPhone}` : null,
+    w.contactPerson ? `${contact}: ${w.contactPerson}${w.contactPhone ? `, ${w.contactPhone}` : ''}` : w.contactPhone ? `${phone}: ${w.contactPhone}` : null,
   ]
     .filter(Boolean)
     .join('\n');
 }
 
-export function requestApprovedMail(to: string, publicUrl: string, request: RequestSummary, shipTo: WarehouseAddress, feedback: string | null): NewMail {
+/** The mails a customer gets are written in their language (`lang`, from their profile). */
+export function requestApprovedMail(to: string, publicUrl: string, request: RequestSummary, shipTo: WarehouseAddress, feedback: string | null, lang: Language): NewMail {
+  const texts = MAIL_TEXTS[lang].approved;
   return composeMail({
     to,
     kind: 'request_approved',
-    subject: `Your exchange request for ${request.productName} is approved`,
-    paragraphs: [
-      `Good news: your exchange request for ${productOf(request)} has been approved.`,
-      ...(feedback ? [`Our team's note: ${feedback}`] : []),
-      `Please ship the item to this address:\n${formatAddress(shipTo)}`,
-      'Once it is on its way, add the carrier, tracking number and shipping date on your request page.',
-    ],
-    action: customerLink(publicUrl, request.id),
+    lang,
+    subject: texts.subject(request.productName),
+    paragraphs: [texts.body(productOf(request)), ...(feedback ? [texts.note(feedback)] : []), texts.shipTo(formatAddress(shipTo, lang)), texts.next],
+    action: customerLink(publicUrl, request.id, lang),
   });
 }
 
-export function requestDeclinedMail(to: string, publicUrl: string, request: RequestSummary, feedback: string | null): NewMail {
+export function requestDeclinedMail(to: string, publicUrl: string, request: RequestSummary, feedback: string | null, lang: Language): NewMail {
+  const texts = MAIL_TEXTS[lang].declined;
   return composeMail({
     to,
     kind: 'request_declined',
-    subject: `Your exchange request for ${request.productName} was declined`,
-    paragraphs: [
-      `We're sorry: your exchange request for ${productOf(request)} has been declined.`,
-      feedback ? `Our team's feedback: ${feedback}` : 'Our team did not leave any further feedback.',
-    ],
-    action: customerLink(publicUrl, request.id),
+    lang,
+    subject: texts.subject(request.productName),
+    paragraphs: [texts.body(productOf(request)), feedback ? texts.feedback(feedback) : texts.noFeedback],
+    action: customerLink(publicUrl, request.id, lang),
   });
 }
 
-export function itemReceivedMail(to: string, publicUrl: string, request: RequestSummary): NewMail {
+export function itemReceivedMail(to: string, publicUrl: string, request: RequestSummary, lang: Language): NewMail {
+  const texts = MAIL_TEXTS[lang].received;
   return composeMail({
     to,
     kind: 'item_received',
-    subject: `We received your ${request.productName}`,
-    paragraphs: [
-      `Your ${productOf(request)} has arrived at our warehouse and is now being inspected.`,
-      'We will let you know as soon as store credit has been assigned.',
-    ],
-    action: customerLink(publicUrl, request.id),
+    lang,
+    subject: texts.subject(request.productName),
+    paragraphs: [texts.body(productOf(request)), texts.next],
+    action: customerLink(publicUrl, request.id, lang),
   });
 }
 
 /** `valuation`: lines on the quote, a campaign bonus and why the credit is below the quote (see credit/terms.ts). */
-export function creditAssignedMail(to: string, publicUrl: string, request: RequestSummary, amount: number, currency: string, valuation: string[] = []): NewMail {
+export function creditAssignedMail(
+  to: string,
+  publicUrl: string,
+  request: RequestSummary,
+  credit: { amount: number; currency: string; valuation?: string[] },
+  lang: Language,
+): NewMail {
+  const texts = MAIL_TEXTS[lang].credited;
+  const amount = money(credit.amount, credit.currency, lang);
   return composeMail({
     to,
     kind: 'credit_assigned',
-    subject: `${formatMoney(amount, currency)} store credit for your ${request.productName}`,
-    paragraphs: [
-      `We have valued your ${productOf(request)} and assigned ${formatMoney(amount, currency)} in store credit to your shop account.`,
-      ...valuation,
-      'You can use it on your next purchase.',
-    ],
-    action: customerLink(publicUrl, request.id),
+    lang,
+    subject: texts.subject(amount, request.productName),
+    paragraphs: [texts.body(productOf(request), amount), ...(credit.valuation ?? []), texts.use],
+    action: customerLink(publicUrl, request.id, lang),
   });
 }
 
-export function exchangeCompletedMail(to: string, publicUrl: string, request: RequestSummary, amount: number, currency: string): NewMail {
+export function exchangeCompletedMail(to: string, publicUrl: string, request: RequestSummary, credit: { amount: number; currency: string }, lang: Language): NewMail {
+  const texts = MAIL_TEXTS[lang].completed;
   return composeMail({
     to,
     kind: 'exchange_completed',
-    subject: `Your exchange of ${request.productName} is complete`,
-    paragraphs: [
-      `Your exchange of ${productOf(request)} is complete: ${formatMoney(amount, currency)} in store credit is yours to use on your next purchase.`,
-      'Thank you for trading in with us.',
-    ],
-    action: customerLink(publicUrl, request.id),
+    lang,
+    subject: texts.subject(request.productName),
+    paragraphs: [texts.body(productOf(request), money(credit.amount, credit.currency, lang)), texts.thanks],
+    action: customerLink(publicUrl, request.id, lang),
   });
 }
 
+/** The reminder that pushed store credit expires soon; `expiresOn` already written for the reader. */
+export function creditExpiryMail(to: string, publicUrl: string, credit: { amount: number; currency: string; expiresOn: string }, lang: Language): NewMail {
+  const texts = MAIL_TEXTS[lang].expiry;
+  const amount = money(credit.amount, credit.currency, lang);
+  return composeMail({
+    to,
+    kind: 'credit_expiry_reminder',
+    lang,
+    subject: texts.subject(amount, credit.expiresOn),
+    paragraphs: [texts.body(amount, credit.expiresOn), texts.use],
+    action: { label: texts.action, url: `${publicUrl}/dashboard` },
+  });
+}
+
+/** To the admins: always English, as the admin pages are. */
 export function newRequestAdminMail(to: string, publicUrl: string, request: RequestSummary & { customerEmail: string; condition: string }): NewMail {
   return composeMail({
     to,
@@ -196,7 +216,7 @@ export function shipReminderMail(to: string, publicUrl: string, request: Request
       `Your exchange request for ${productOf(request)} is approved, but we have no shipping details for it yet.`,
       `Please ship the item and add the carrier and tracking number on your request page by ${shipBy}. A request not shipped by then is closed; you can submit it again afterwards.`,
     ],
-    action: customerLink(publicUrl, request.id),
+    action: customerLink(publicUrl, request.id, 'en'),
   });
 }
 
@@ -208,6 +228,6 @@ export function returnShippedMail(to: string, publicUrl: string, request: Reques
     paragraphs: [
       `We have sent your ${productOf(request)} back to you with ${shipment.carrierName}, tracking number ${shipment.trackingNumber}.`,
     ],
-    action: customerLink(publicUrl, request.id),
+    action: customerLink(publicUrl, request.id, 'en'),
   });
 }

@@ -1,5 +1,6 @@
 import type { Db } from '#api/db/connect.ts';
 import type { CustomerRef } from '#api/integrations/shop/types.ts';
+import type { Language } from './rules.ts';
 
 /**
  * Who is an admin, decided here only: an email listed in ADMIN_EMAILS, or a user whose `is_admin` is
@@ -27,6 +28,18 @@ export async function allAdminEmails(db: Db, adminEmails: readonly string[]): Pr
 /** The admin users, by email (the CLI's `admin list`). */
 export async function listAdmins(db: Db) {
   return db.selectFrom('users').select(['email', 'name', 'created_at']).where('is_admin', '=', true).orderBy('email').execute();
+}
+
+/** The language the user chose for what we write to them (mails, WhatsApp); English for an unknown user. */
+export async function languageOf(db: Db, userId: string): Promise<Language> {
+  const row = await db.selectFrom('users').select('language').where('id', '=', userId).executeTakeFirst();
+  return row?.language ?? 'en';
+}
+
+/** The saved language of the user with EMAIL (normalised), or null when they have never signed in. */
+export async function languageByEmail(db: Db, email: string): Promise<Language | null> {
+  const row = await db.selectFrom('users').select('language').where('email', '=', email).executeTakeFirst();
+  return row?.language ?? null;
 }
 
 /** The id of the user with EMAIL (normalised), if they have ever signed in. */

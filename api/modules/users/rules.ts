@@ -31,3 +31,42 @@ export function normalizePhone(raw: string): string | null {
 }
 
 export const isLanguage = (value: unknown): value is Language => typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+
+/** The Intl locale each language formats dates, numbers and ₹ amounts with. */
+export const LANGUAGE_LOCALES: Record<Language, string> = { en: 'en-IN', hi: 'hi-IN' };
+
+/** The cookie that keeps a signed-out visitor's choice of language (a signed-in one's is on the profile). */
+export const LANGUAGE_COOKIE = 'swappoints_lang';
+
+/**
+ * The language an Accept-Language header asks for: its tags in order of preference (q, then
+ * position), the first that is English or Hindi wins ('hi-IN,en;q=0.8' → hi); none → English.
+ */
+export function languageFromHeader(acceptLanguage: string | null | undefined): Language {
+  const tags = (acceptLanguage ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...attrs] = part.split(';').map((s) => s.trim());
+      const q = attrs.find((a) => a.startsWith('q='));
+      const weight = q ? Number(q.slice(2)) : 1;
+      return { primary: tag.toLowerCase().split('-')[0] ?? '', weight: Number.isFinite(weight) ? weight : 0, index };
+    })
+    .filter((t) => t.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.index - b.index);
+  return tags.map((t) => t.primary).find(isLanguage) ?? 'en';
+}
+
+/** The value of one cookie in a Cookie header, or null. */
+export function cookieValue(cookieHeader: string | null | undefined, name: string): string | null {
+  for (const part of (cookieHeader ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+/** A signed-out visitor's language: the one they chose (the cookie), else their browser's, else English. */
+export function visitorLanguage(headers: { cookie: string | null; acceptLanguage: string | null }): Language {
+  const chosen = cookieValue(headers.cookie, LANGUAGE_COOKIE);
+  return isLanguage(chosen) ? chosen : languageFromHeader(headers.acceptLanguage);
+}

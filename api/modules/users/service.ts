@@ -37,16 +37,16 @@ export async function applyAdminEmails(db: Db, adminEmails: readonly string[]): 
 }
 
 /**
- * The user row of someone signing in: created on first sign-in, its name and shop id refreshed from
+ * The user row of someone signing in: created on first sign-in (in the language they read the site in), its name and shop id refreshed from
  * the shop (kept when the shop did not answer), admin granted when ADMIN_EMAILS lists them.
  */
-export async function saveSignedInUser(db: Db, email: string, customer: ShopCustomerInfo | null, options: { makeAdmin?: boolean } = {}) {
+export async function saveSignedInUser(db: Db, email: string, customer: ShopCustomerInfo | null, options: { makeAdmin?: boolean; language?: Language } = {}) {
   const makeAdmin = options.makeAdmin ?? false;
   const name = customer ? [customer.firstName, customer.lastName].filter(Boolean).join(' ') || null : null;
   const shopCustomerId = customer?.shopCustomerId ?? null;
   return db
     .insertInto('users')
-    .values({ email, name, is_admin: makeAdmin, shop_customer_id: shopCustomerId })
+    .values({ email, name, is_admin: makeAdmin, shop_customer_id: shopCustomerId, ...(options.language ? { language: options.language } : {}) })
     .onConflict((oc) =>
       oc.column('email').doUpdateSet((eb) => ({
         name: eb.fn.coalesce(eb.val(name), 'users.name'),

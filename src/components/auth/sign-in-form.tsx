@@ -9,6 +9,9 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Input } from '#src/components/ui/input.tsx';
 import { Label } from '#src/components/ui/label.tsx';
 import { Spinner } from '#src/components/ui/spinner.tsx';
+import { useTexts } from '#src/i18n/language-provider.tsx';
+import { en } from '#src/i18n/en.ts';
+import { t as translate, type Translate } from '#src/i18n/t.ts';
 import { apiCall } from '#src/lib/api-client.ts';
 import { useHydrated } from '#src/lib/use-hydrated.ts';
 import { useTypedBeforeHydration } from '#src/lib/use-typed-before-hydration.ts';
@@ -23,28 +26,27 @@ export type Outcome =
   | { kind: 'error'; message: string };
 
 /** The spec's messages for each way a sign-in can fail (§8). */
-export async function requestLink(email: string, next: string | undefined): Promise<Outcome> {
+export async function requestLink(email: string, next: string | undefined, t: Translate = (key) => translate('en', key)): Promise<Outcome> {
   const result = await apiCall<LoginResponse>('/api/auth/login', { method: 'POST', body: { email, ...(next ? { next } : {}) } });
   if (result.status === 202) return { kind: 'sent', email: result.data?.email ?? email };
-  if (result.status === 0) return { kind: 'error', message: 'Network error: Please check your internet connection and try again.' };
+  if (result.status === 0) return { kind: 'error', message: t('signIn.networkError') };
   if (result.status === 422) return { kind: 'not-in-shop', email };
   if (result.status >= 500) {
-    return { kind: 'error', message: 'Server error: The authentication service is currently unavailable. Please try again later.' };
+    return { kind: 'error', message: t('signIn.serverError') };
   }
-  return { kind: 'error', message: result.error || 'Failed to sign in. Please try again.' };
+  return { kind: 'error', message: result.error || t('signIn.failed') };
 }
 
 /**
  * The not-in-shop line: the spec's words when the shop is a Shopify shop; otherwise it names the
  * shop (SHOP_NAME) instead of a Shopify database it does not have.
  */
-export function notInShopTitle(email: string, shop: { name: string; backend: string }): string {
-  if (shop.backend === 'shopify') return `Email "${email}" is not found in our Shopify database.`;
-  return `Email "${email}" is not found in the customer list of ${shop.name}.`;
+export function notInShopTitle(email: string, shop: { name: string; backend: string }, t: Translate = (key, params) => translate('en', key, params)): string {
+  if (shop.backend === 'shopify') return t('signIn.notInShopify', { email });
+  return t('signIn.notInShop', { email, shop: shop.name });
 }
 
-export const ADMIN_SIGN_IN_NOTE =
-  'Admins sign in here too: enter the email address of your admin account and we will email you a sign-in link. The admin pages open after you sign in.';
+export const ADMIN_SIGN_IN_NOTE = en['signIn.adminNote'];
 
 export function SignInForm({
   next,
@@ -61,6 +63,7 @@ export function SignInForm({
   linkLimit: number;
 }) {
   // /admin sent a signed-out visitor here: the page speaks to an admin, not a customer
+  const { t } = useTexts();
   const forAdmin = next === '/admin' || (next?.startsWith('/admin/') ?? false) || (next?.startsWith('/admin?') ?? false);
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
@@ -78,14 +81,14 @@ export function SignInForm({
   async function resend(to: string) {
     setBusy(true);
     setResent(null);
-    const result = await requestLink(to, next);
+    const result = await requestLink(to, next, t);
     setBusy(false);
     if (result.kind === 'sent') {
       window.localStorage.setItem(EMAIL_FOR_SIGN_IN_KEY, result.email);
       setAsked((n) => n + 1);
-      setResent({ ok: true, message: `We've sent a new link to ${result.email}. Use the newest email.` });
+      setResent({ ok: true, message: t('signIn.resent', { email: result.email }) });
     } else {
-      setResent({ ok: false, message: result.kind === 'error' ? result.message : 'Failed to sign in. Please try again.' });
+      setResent({ ok: false, message: result.kind === 'error' ? result.message : t('signIn.failed') });
     }
   }
 
@@ -108,7 +111,7 @@ export function SignInForm({
     setInvalid(false);
     setResent(null);
     setBusy(true);
-    const result = await requestLink(trimmed, next);
+    const result = await requestLink(trimmed, next, t);
     if (result.kind === 'sent') {
       window.localStorage.setItem(EMAIL_FOR_SIGN_IN_KEY, result.email);
       setAsked(1);
@@ -121,29 +124,28 @@ export function SignInForm({
     <Card>
       <CardHeader>
         <CardTitle as="h1" className="text-2xl">
-          Sign in to SwapPoints
+          {t('signIn.title')}
         </CardTitle>
-        <CardDescription>{forAdmin ? 'Review trade-ins and assign store credit.' : 'Trade your used printer parts in for store credit.'}</CardDescription>
+        <CardDescription>{t(forAdmin ? 'signIn.adminTagline' : 'signIn.tagline')}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <Alert variant="info" data-testid="sign-in-who">
           <Info aria-hidden="true" />
           {forAdmin ? (
-            <AlertDescription>{ADMIN_SIGN_IN_NOTE}</AlertDescription>
+            <AlertDescription>{t('signIn.adminNote')}</AlertDescription>
           ) : (
-            <AlertDescription>You need a customer account at our shop to sign in. Use the email address of that account.</AlertDescription>
+            <AlertDescription>{t('signIn.who')}</AlertDescription>
           )}
         </Alert>
 
         {outcome?.kind === 'sent' ? (
           <Alert variant="success">
             <MailCheck aria-hidden="true" />
-            <AlertTitle>Check your email</AlertTitle>
+            <AlertTitle>{t('signIn.checkEmail')}</AlertTitle>
             <AlertDescription className="flex flex-col gap-2">
-              <span>Account found for {outcome.email}. We&apos;ve emailed you a sign-in link.</span>
+              <span>{t('signIn.sent', { email: outcome.email })}</span>
               <span className="text-foreground">
-                The link expires in {LINK_TTL_MINUTES} minutes and works once. Open it on any device: if it is not this one, you will be asked for
-                this email address.
+                {t('signIn.expires', { minutes: LINK_TTL_MINUTES })}
               </span>
             </AlertDescription>
           </Alert>
@@ -157,17 +159,17 @@ export function SignInForm({
               aria-describedby={atLimit ? 'link-limit' : undefined}
               onClick={() => void resend(outcome.email)}
             >
-              {busy ? <Spinner size="sm" label="Sending" /> : null}
-              Send a new link
+              {busy ? <Spinner size="sm" label={t('signIn.sending')} /> : null}
+              {t('signIn.sendNew')}
             </Button>
             <Button type="button" variant="ghost" onClick={startOver}>
-              Use a different email
+              {t('signIn.otherEmail')}
             </Button>
           </div>
         ) : null}
         {outcome?.kind === 'sent' && atLimit ? (
           <p id="link-limit" className="text-sm text-muted-foreground">
-            That is as many links as we send in 15 minutes. Use the newest email, or ask again later.
+            {t('signIn.atLimit')}
           </p>
         ) : null}
         {resent ? (
@@ -177,12 +179,11 @@ export function SignInForm({
         ) : null}
         {outcome?.kind === 'not-in-shop' ? (
           <Alert variant="destructive">
-            <AlertTitle>{notInShopTitle(outcome.email, { name: shopName, backend: shopBackend })}</AlertTitle>
+            <AlertTitle>{notInShopTitle(outcome.email, { name: shopName, backend: shopBackend }, t)}</AlertTitle>
             <AlertDescription>
-              Only customers of {shopName} can trade items in. Create an account at {shopName} first, then sign in here with the same
-              email.{' '}
+              {t('signIn.onlyCustomers', { shop: shopName })}{' '}
               <a href={registerUrl} className="font-medium underline underline-offset-4">
-                Create a shop account
+                {t('signIn.createAccount')}
               </a>
             </AlertDescription>
           </Alert>
@@ -195,7 +196,7 @@ export function SignInForm({
 
         <form ref={form} onSubmit={submit} noValidate className={outcome?.kind === 'sent' ? 'hidden' : 'flex flex-col gap-3'}>
           <div className="flex flex-col gap-2">
-            <Label htmlFor="email">Email address</Label>
+            <Label htmlFor="email">{t('signIn.emailLabel')}</Label>
             <Input
               ref={emailField}
               id="email"
@@ -212,27 +213,27 @@ export function SignInForm({
             />
             {invalid ? (
               <p id="email-error" className="text-sm font-medium text-destructive">
-                Please enter a valid email address
+                {t('signIn.invalidEmail')}
               </p>
             ) : null}
           </div>
           <Button type="submit" disabled={busy || !hydrated} className="w-full">
-            {busy ? <Spinner size="sm" label="Signing in" /> : null}
-            Continue
+            {busy ? <Spinner size="sm" label={t('signIn.signingIn')} /> : null}
+            {t('signIn.continue')}
           </Button>
         </form>
       </CardContent>
       <CardFooter className="text-xs text-muted-foreground">
         <p>
-          By continuing you agree to our{' '}
+          {t('signIn.agreeBefore')}{' '}
           <a href="/terms" className="underline underline-offset-4">
-            Terms of Service
+            {t('footer.terms')}
           </a>{' '}
-          and{' '}
+          {t('signIn.and')}{' '}
           <a href="/privacy" className="underline underline-offset-4">
-            Privacy Policy
+            {t('footer.privacy')}
           </a>
-          .
+          {t('signIn.agreeAfter')}
         </p>
       </CardFooter>
     </Card>

@@ -10,10 +10,10 @@ import { Input } from '#src/components/ui/input.tsx';
 import { Label } from '#src/components/ui/label.tsx';
 import { Spinner } from '#src/components/ui/spinner.tsx';
 import { apiCall } from '#src/lib/api-client.ts';
+import { useTexts } from '#src/i18n/language-provider.tsx';
 import { EMAIL_FOR_SIGN_IN_KEY, requestLink } from './sign-in-form.tsx';
 
 const REDIRECT_DELAY_MS = 1500;
-const NO_EMAIL = 'No email found. Please try signing in again.';
 
 type State =
   | { kind: 'verifying' }
@@ -27,7 +27,7 @@ type State =
 /** A refusal carries only an error, so every field may be missing. */
 type VerifyResponse = Partial<VerifyEmailResponse>;
 
-type Outcome = { ok: true; message: string; next: string } | { ok: false; message: string; spent?: boolean };
+type Outcome = { ok: true; message: string; next: string; email: string } | { ok: false; message: string; spent?: boolean };
 
 async function verify(email: string, token: string): Promise<Outcome> {
   const result = await apiCall<VerifyResponse>('/api/auth/verify-email', { method: 'POST', body: { email, token } });
@@ -40,7 +40,7 @@ async function verify(email: string, token: string): Promise<Outcome> {
   window.localStorage.removeItem(EMAIL_FOR_SIGN_IN_KEY);
   window.localStorage.setItem('user', JSON.stringify({ uid: body.user.uid, email: body.user.email }));
   const next = body.next?.startsWith('/') && !body.next.startsWith('//') ? body.next : '/dashboard';
-  return { ok: true, message: body.message ?? `Welcome back! Account found for ${email}. Redirecting to dashboard...`, next };
+  return { ok: true, message: body.message ?? `Welcome back! Account found for ${email}. Redirecting to dashboard...`, next, email };
 }
 
 /**
@@ -49,6 +49,7 @@ async function verify(email: string, token: string): Promise<Outcome> {
  * the link was asked for (the server still checks that it matches the token).
  */
 export function VerifyEmail() {
+  const { lang, t } = useTexts();
   const [state, setState] = useState<State>({ kind: 'verifying' });
   const [typed, setTyped] = useState('');
   const token = useRef('');
@@ -56,7 +57,8 @@ export function VerifyEmail() {
 
   function finish(outcome: Outcome) {
     if (!outcome.ok) return false;
-    setState({ kind: 'welcome', message: outcome.message });
+    // the API's welcome is the spec's English line; other languages say it in theirs
+    setState({ kind: 'welcome', message: lang === 'en' ? outcome.message : t('verify.welcome', { email: outcome.email }) });
     setTimeout(() => window.location.assign(outcome.next), REDIRECT_DELAY_MS);
     return true;
   }
@@ -69,7 +71,7 @@ export function VerifyEmail() {
     window.history.replaceState(null, '', '/verify-email');
     const email = window.localStorage.getItem(EMAIL_FOR_SIGN_IN_KEY);
     if (!email) {
-      setState(token.current ? { kind: 'ask-email', error: null, busy: false } : { kind: 'failed', message: NO_EMAIL });
+      setState(token.current ? { kind: 'ask-email', error: null, busy: false } : { kind: 'failed', message: t('verify.noEmail') });
       return;
     }
     void verify(email, token.current).then((outcome) => {
@@ -81,7 +83,7 @@ export function VerifyEmail() {
     event.preventDefault();
     const email = typed.trim();
     if (!email || !email.includes('@')) {
-      setState({ kind: 'ask-email', error: 'Please enter a valid email address', busy: false });
+      setState({ kind: 'ask-email', error: t('signIn.invalidEmail'), busy: false });
       return;
     }
     setState({ kind: 'ask-email', error: null, busy: true });
@@ -96,12 +98,12 @@ export function VerifyEmail() {
 
   async function mailNewLink(email: string, message: string) {
     setState({ kind: 'link-spent', message, email, resend: 'busy' });
-    const result = await requestLink(email, undefined);
+    const result = await requestLink(email, undefined, t);
     if (result.kind === 'sent') window.localStorage.setItem(EMAIL_FOR_SIGN_IN_KEY, result.email);
     const resend =
       result.kind === 'sent'
-        ? { ok: true, message: `We've emailed a new sign-in link to ${result.email}. Open the newest email.` }
-        : { ok: false, message: result.kind === 'error' ? result.message : 'Failed to sign in. Please try again.' };
+        ? { ok: true, message: t('verify.newLinkSent', { email: result.email }) }
+        : { ok: false, message: result.kind === 'error' ? result.message : t('signIn.failed') };
     setState({ kind: 'link-spent', message, email, resend });
   }
 
@@ -110,7 +112,7 @@ export function VerifyEmail() {
     return (
       <Alert variant="success">
         <CheckCircle2 aria-hidden="true" />
-        <AlertTitle>Signed in</AlertTitle>
+        <AlertTitle>{t('verify.signedIn')}</AlertTitle>
         <AlertDescription>{state.message}</AlertDescription>
       </Alert>
     );
@@ -121,7 +123,7 @@ export function VerifyEmail() {
       <div className="flex flex-col gap-4">
         <Alert variant="info" data-testid="link-spent">
           <Info aria-hidden="true" />
-          <AlertTitle>{state.message.includes('expired') ? 'This sign-in link has expired' : 'This sign-in link was already used'}</AlertTitle>
+          <AlertTitle>{t(state.message.includes('expired') ? 'verify.expired' : 'verify.used')}</AlertTitle>
           <AlertDescription>{state.message}</AlertDescription>
         </Alert>
         {resend && resend !== 'busy' ? (
@@ -132,12 +134,12 @@ export function VerifyEmail() {
         ) : null}
         {resend && resend !== 'busy' && resend.ok ? null : (
           <Button type="button" disabled={resend === 'busy'} onClick={() => void mailNewLink(state.email, state.message)}>
-            {resend === 'busy' ? <Spinner size="sm" label="Sending" /> : null}
-            Email me a new link
+            {resend === 'busy' ? <Spinner size="sm" label={t('signIn.sending')} /> : null}
+            {t('verify.emailNewLink')}
           </Button>
         )}
         <Button asChild variant="outline">
-          <a href="/email-signin">Back to sign in</a>
+          <a href="/email-signin">{t('verify.back')}</a>
         </Button>
       </div>
     );
@@ -146,11 +148,11 @@ export function VerifyEmail() {
     return (
       <div className="flex flex-col gap-4">
         <Alert variant="destructive">
-          <AlertTitle>We could not sign you in</AlertTitle>
+          <AlertTitle>{t('verify.couldNot')}</AlertTitle>
           <AlertDescription>{state.message}</AlertDescription>
         </Alert>
         <Button asChild variant="outline">
-          <a href="/email-signin">Back to sign in</a>
+          <a href="/email-signin">{t('verify.back')}</a>
         </Button>
       </div>
     );
@@ -159,13 +161,12 @@ export function VerifyEmail() {
   return (
     <div className="flex flex-col gap-4">
       <form onSubmit={submitEmail} noValidate className="flex flex-col gap-3 rounded-lg border bg-card p-4" data-testid="finish-sign-in">
-        <h1 className="text-xl font-semibold">Finish signing in</h1>
+        <h1 className="text-xl font-semibold">{t('verify.finishTitle')}</h1>
         <p className="text-sm text-muted-foreground" data-testid="finish-sign-in-why">
-          This browser did not ask for the link, so it does not know your email. <span>{NO_EMAIL}</span> Or, if you asked for the link on another
-          device, enter the email address here.
+          {t('verify.finishWhy')} <span>{t('verify.noEmail')}</span> {t('verify.finishOther')}
         </p>
         <div className="flex flex-col gap-2">
-          <Label htmlFor="link-email">Enter the email you asked the link for</Label>
+          <Label htmlFor="link-email">{t('verify.finishLabel')}</Label>
           <Input
             id="link-email"
             type="email"
@@ -183,12 +184,12 @@ export function VerifyEmail() {
           ) : null}
         </div>
         <Button type="submit" disabled={state.busy}>
-          {state.busy ? <Spinner size="sm" label="Signing in" /> : null}
-          Finish signing in
+          {state.busy ? <Spinner size="sm" label={t('signIn.signingIn')} /> : null}
+          {t('verify.finishTitle')}
         </Button>
       </form>
       <Button asChild variant="outline">
-        <a href="/email-signin">Back to sign in</a>
+        <a href="/email-signin">{t('verify.back')}</a>
       </Button>
     </div>
   );

@@ -1,4 +1,6 @@
 import { formatMoney } from '#api/lib/money.ts';
+import { LANGUAGE_LOCALES, type Language } from '#api/modules/users/rules.ts';
+import { t } from '#src/i18n/t.ts';
 
 /** The upper-cased part of the email before '@', or VALUED CUSTOMER. */
 export function holderName(email: string | null | undefined): string {
@@ -7,7 +9,7 @@ export function holderName(email: string | null | undefined): string {
 }
 
 /** The loyalty card: available store credit, the holder's name, and the card's footer. */
-export function CreditCard({ amount, currency, email }: { amount: number; currency: string; email: string | null }) {
+export function CreditCard({ amount, currency, email, lang = 'en' }: { amount: number; currency: string; email: string | null; lang?: Language }) {
   return (
     <section
       aria-labelledby="credit-card-title"
@@ -16,10 +18,10 @@ export function CreditCard({ amount, currency, email }: { amount: number; curren
       <div className="pointer-events-none absolute -top-16 -right-16 size-48 rounded-full bg-white/10" aria-hidden="true" />
       <div>
         <h2 id="credit-card-title" className="text-sm font-medium tracking-wide text-teal-50">
-          Available Loyalty Points
+          {t(lang, 'credit.cardTitle')}
         </h2>
         <p className="mt-1 text-3xl font-bold tabular-nums" data-testid="credit-amount">
-          {formatMoney(amount, currency)}
+          {formatMoney(amount, currency, LANGUAGE_LOCALES[lang])}
         </p>
       </div>
       <p className="font-mono text-lg tracking-widest" data-testid="card-holder">

@@ -9,6 +9,7 @@ import { cn } from '#src/lib/cn.ts';
 import { checkImageFile, MAX_IMAGES_PER_REQUEST } from '#api/modules/images/rules.ts';
 import { tooManyImagesMessage, UPLOAD_FAILED } from '#src/lib/requests.ts';
 import { prepareImage } from '#src/lib/resize-image.ts';
+import { useTexts } from '#src/i18n/language-provider.tsx';
 
 export interface PickedImage {
   key: string;
@@ -39,6 +40,7 @@ export function ImagePicker({
   disabled?: boolean;
   invalid?: boolean;
 }) {
+  const { t } = useTexts();
   const [errors, setErrors] = useState<string[]>([]);
   const removed = useRef(new Set<string>());
   const uploading = images.some((image) => !image.uploaded);
@@ -122,22 +124,22 @@ export function ImagePicker({
   return (
     <fieldset className="flex flex-col gap-3" aria-describedby="images-hint images-count">
       <legend className="mb-2 text-sm font-medium">
-        Product Images <span className="text-destructive" aria-hidden="true">*</span>
+        {t('images.legend')} <span className="text-destructive" aria-hidden="true">*</span>
       </legend>
       {images.length > 0 ? (
-        <ul className="grid grid-cols-3 gap-3 sm:grid-cols-5" aria-label="Chosen images">
+        <ul className="grid grid-cols-3 gap-3 sm:grid-cols-5" aria-label={t('images.chosen')}>
           {images.map((image, index) => (
             <li key={image.key} className="relative aspect-square overflow-hidden rounded-md border bg-muted" data-testid="picked-image">
-              <img src={image.preview} alt={`Image ${index + 1}: ${image.name}`} className="size-full object-cover" />
+              <img src={image.preview} alt={t('images.alt', { number: index + 1, name: image.name })} className="size-full object-cover" />
               {image.uploaded ? null : (
                 <div className="absolute inset-x-0 bottom-0 bg-card/90 p-1.5">
-                  <Progress value={image.progress} aria-label={`Uploading ${image.name}`} className="h-1.5" />
+                  <Progress value={image.progress} aria-label={t('images.uploadingOne', { name: image.name })} className="h-1.5" />
                 </div>
               )}
               <button
                 type="button"
                 onClick={() => remove(image.key)}
-                aria-label={`Remove image ${index + 1}: ${image.name}`}
+                aria-label={t('images.remove', { number: index + 1, name: image.name })}
                 className="absolute top-1 right-1 flex size-7 items-center justify-center rounded-full bg-slate-950/70 text-white outline-hidden hover:bg-slate-950 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1"
               >
                 <X className="size-4" aria-hidden="true" />
@@ -172,14 +174,14 @@ export function ImagePicker({
           )}
         >
           <ImagePlus className="size-4" aria-hidden="true" />
-          {uploading ? 'Uploading…' : 'Add Photos'}
+          {t(uploading ? 'images.uploading' : 'images.add')}
         </label>
         <span id="images-count" className="text-sm text-muted-foreground tabular-nums" data-testid="images-count">
-          {images.length}/{MAX_IMAGES_PER_REQUEST} images
+          {t('images.count', { count: images.length, max: MAX_IMAGES_PER_REQUEST })}
         </span>
       </div>
       <p id="images-hint" className="text-sm text-muted-foreground">
-        At least one image required
+        {t('images.hint')}
       </p>
       {errors.length > 0 ? (
         <Alert variant="destructive">

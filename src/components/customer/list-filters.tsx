@@ -5,8 +5,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useRouter } from 'waku';
 import { Input } from '#src/components/ui/input.tsx';
 import { NativeSelect } from '#src/components/ui/select.tsx';
-import { CANCELLED_VIEW, listHref, STATUS_FILTERS } from '#src/lib/requests.ts';
+import { CANCELLED_VIEW, listHref, STATUS_FILTERS, statusBadge } from '#src/lib/requests.ts';
 import { useTypedBeforeHydration } from '#src/lib/use-typed-before-hydration.ts';
+import { useTexts } from '#src/i18n/language-provider.tsx';
 
 type Path = Parameters<ReturnType<typeof useRouter>['push']>[0];
 
@@ -16,6 +17,7 @@ type Path = Parameters<ReturnType<typeof useRouter>['push']>[0];
  */
 export function ListFilters({ q, status }: { q: string; status: string }) {
   const router = useRouter();
+  const { lang, t } = useTexts();
   const [search, setSearch] = useState(q);
   const pushed = useRef(q);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -66,21 +68,21 @@ export function ListFilters({ q, status }: { q: string; status: string }) {
             clearTimeout(timer.current);
             timer.current = setTimeout(() => go({ q: value, status }), 350);
           }}
-          placeholder="Search by product name, brand, or description"
-          aria-label="Search by product name, brand, or description"
+          placeholder={t('list.search')}
+          aria-label={t('list.search')}
           className="pl-9"
         />
       </div>
       <NativeSelect
         name="status"
         value={status === CANCELLED_VIEW ? '' : status}
-        aria-label="Filter by status"
+        aria-label={t('list.filter')}
         wrapperClassName="sm:w-48"
         onChange={(event) => go({ q: search, status: event.target.value })}
       >
         {STATUS_FILTERS.map((filter) => (
           <option key={filter.value} value={filter.value}>
-            {filter.label}
+            {filter.value ? statusBadge(filter.value, lang).label : t('list.allStatuses')}
           </option>
         ))}
       </NativeSelect>

@@ -11,13 +11,13 @@ import { NativeSelect } from '#src/components/ui/select.tsx';
 import { Textarea } from '#src/components/ui/textarea.tsx';
 import { flash } from '#src/components/common/flash.tsx';
 import { apiCall } from '#src/lib/api-client.ts';
-import { CONDITION_OPTIONS, FILL_REQUIRED_FIELDS, NEED_AN_IMAGE, REQUEST_FIELD_LABELS, REQUEST_TEXT_LIMITS } from '#api/modules/requests/rules.ts';
+import { CONDITION_OPTIONS, REQUEST_FIELD_LABELS, REQUEST_TEXT_LIMITS } from '#api/modules/requests/rules.ts';
+import { useTexts } from '#src/i18n/language-provider.tsx';
+import { conditionText } from '#src/lib/requests.ts';
 import { LengthHint } from '#src/components/ui/length-hint.tsx';
 import { LiveEstimate } from '#src/components/valuation/live-estimate.tsx';
 import { useTypedBeforeHydration } from '#src/lib/use-typed-before-hydration.ts';
 import { ImagePicker, type PickedImage } from './image-picker.tsx';
-
-const SUBMIT_FAILED = 'Failed to submit exchange request';
 
 type Field = 'productName' | 'brand' | 'condition' | 'description';
 /** In the order they appear, so the first gap is the one focused. */
@@ -34,6 +34,7 @@ function Required() {
 /** The new request form: five fields, photos uploaded as they are picked, Cancel and Submit Request. */
 export function NewExchangeForm() {
   const router = useRouter();
+  const { lang, t } = useTexts();
   const [values, setValues] = useState<Record<Field, string>>({ productName: '', brand: '', condition: '', description: '' });
   const [images, setImages] = useState<PickedImage[]>([]);
   // The server's refusal, if any; the form's own messages follow `missing` and so clear as fields are fixed.
@@ -62,8 +63,8 @@ export function NewExchangeForm() {
   };
   const invalid = (field: Field | 'images') => missing.has(field) || undefined;
   const messages = [
-    ...(FIELDS.some((field) => missing.has(field)) ? [FILL_REQUIRED_FIELDS] : []),
-    ...(missing.has('images') ? [NEED_AN_IMAGE] : []),
+    ...(FIELDS.some((field) => missing.has(field)) ? [t('new.fillRequired')] : []),
+    ...(missing.has('images') ? [t('new.needImage')] : []),
     ...(serverError ? [serverError] : []),
   ];
 
@@ -91,12 +92,12 @@ export function NewExchangeForm() {
       },
     });
     if (result.ok && result.data) {
-      flash('Request submitted. We will review it and email you the decision.');
+      flash(t('new.submitted'));
       router.push(`/exchange/${result.data.id}`);
       return;
     }
     setSubmitting(false);
-    setServerError(result.error ?? SUBMIT_FAILED);
+    setServerError(result.error ?? t('new.submitFailed'));
   }
 
   return (
@@ -104,30 +105,30 @@ export function NewExchangeForm() {
       <div className="grid gap-5 sm:grid-cols-2">
         <div className="flex flex-col gap-2">
           <Label htmlFor="productName">
-            Product Name <Required />
+            {t('new.productName')} <Required />
           </Label>
-          <Input id="productName" name="productName" value={values.productName} onChange={set('productName')} required aria-invalid={invalid('productName')} maxLength={REQUEST_TEXT_LIMITS.productName} autoComplete="off" placeholder="e.g. HP 680 Black Ink Cartridge" />
+          <Input id="productName" name="productName" value={values.productName} onChange={set('productName')} required aria-invalid={invalid('productName')} maxLength={REQUEST_TEXT_LIMITS.productName} autoComplete="off" placeholder={t('new.productNameHint')} />
           <FieldLength field="productName" length={values.productName.length} />
         </div>
         <div className="flex flex-col gap-2">
           <Label htmlFor="brand">
-            Brand <Required />
+            {t('new.brand')} <Required />
           </Label>
-          <Input id="brand" name="brand" value={values.brand} onChange={set('brand')} required aria-invalid={invalid('brand')} maxLength={REQUEST_TEXT_LIMITS.brand} autoComplete="off" placeholder="e.g. HP, Canon, Epson" />
+          <Input id="brand" name="brand" value={values.brand} onChange={set('brand')} required aria-invalid={invalid('brand')} maxLength={REQUEST_TEXT_LIMITS.brand} autoComplete="off" placeholder={t('new.brandHint')} />
           <FieldLength field="brand" length={values.brand.length} />
         </div>
       </div>
       <div className="flex flex-col gap-2">
         <Label htmlFor="condition">
-          Condition <Required />
+          {t('new.condition')} <Required />
         </Label>
         <NativeSelect id="condition" name="condition" value={values.condition} onChange={set('condition')} required aria-invalid={invalid('condition')}>
           <option value="" disabled>
-            Select the condition
+            {t('new.selectCondition')}
           </option>
           {CONDITION_OPTIONS.map((condition) => (
             <option key={condition.value} value={condition.value}>
-              {condition.label}
+              {conditionText(condition.value, lang)}
             </option>
           ))}
         </NativeSelect>
@@ -135,9 +136,9 @@ export function NewExchangeForm() {
       <LiveEstimate brand={values.brand} productName={values.productName} condition={values.condition} onRefusal={setRefusal} />
       <div className="flex flex-col gap-2">
         <Label htmlFor="description">
-          Description <Required />
+          {t('new.description')} <Required />
         </Label>
-        <Textarea id="description" name="description" rows={4} value={values.description} onChange={set('description')} required aria-invalid={invalid('description')} maxLength={REQUEST_TEXT_LIMITS.description} placeholder="What is it, how was it used, any defects?" />
+        <Textarea id="description" name="description" rows={4} value={values.description} onChange={set('description')} required aria-invalid={invalid('description')} maxLength={REQUEST_TEXT_LIMITS.description} placeholder={t('new.descriptionHint')} />
         <FieldLength field="description" length={values.description.length} />
       </div>
       <ImagePicker
@@ -160,11 +161,11 @@ export function NewExchangeForm() {
       ) : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button asChild variant="outline">
-          <Link to="/dashboard">Cancel</Link>
+          <Link to="/dashboard">{t('new.cancel')}</Link>
         </Button>
         <Button type="submit" disabled={submitting || uploading || refusal !== null}>
           {submitting ? <Loader2 aria-hidden="true" className="motion-safe:animate-spin" /> : <Send aria-hidden="true" />}
-          Submit Request
+          {t('new.submit')}
         </Button>
       </div>
     </form>

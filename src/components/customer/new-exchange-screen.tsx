@@ -2,25 +2,23 @@ import { CheckCircle2 } from 'lucide-react';
 import { NewExchangeForm } from './new-exchange-form.tsx';
 import { BackLink } from './page-links.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#src/components/ui/card.tsx';
+import { pageTexts } from '#src/i18n/language.server.ts';
+import type { MessageKey } from '#src/i18n/t.ts';
 
-const NEXT_STEPS = [
-  'Our team reviews your request.',
-  'If approved, you get shipping instructions.',
-  'Once the item is received and verified, credit is added to your account.',
-  'Use the credit on your next purchase.',
-];
+const NEXT_STEPS: MessageKey[] = ['new.step1', 'new.step2', 'new.step3', 'new.step4'];
 
 /** The /exchange/new screen (the caller has checked the user is signed in). */
-export function NewExchangeScreen() {
+export async function NewExchangeScreen() {
+  const { t } = await pageTexts();
   return (
     <>
-      <title>New Exchange Request · SwapPoints</title>
+      <title>{`${t('new.title')} · SwapPoints`}</title>
       <div className="mx-auto flex max-w-3xl flex-col gap-6">
         <div className="flex items-center gap-3">
-          <BackLink to="/dashboard" label="Back to Dashboard" />
+          <BackLink to="/dashboard" label={t('list.back')} />
           <div>
-            <h1 className="text-2xl font-semibold tracking-tight">New Exchange Request</h1>
-            <p className="text-sm text-muted-foreground">Tell us about the product you want to trade in for store credit.</p>
+            <h1 className="text-2xl font-semibold tracking-tight">{t('new.title')}</h1>
+            <p className="text-sm text-muted-foreground">{t('new.intro')}</p>
           </div>
         </div>
         <Card>
@@ -30,15 +28,15 @@ export function NewExchangeScreen() {
         </Card>
         <Card className="gap-4 bg-accent/40">
           <CardHeader>
-            <CardTitle>What happens next?</CardTitle>
-            <CardDescription>From your request to store credit in four steps.</CardDescription>
+            <CardTitle>{t('new.nextTitle')}</CardTitle>
+            <CardDescription>{t('new.nextIntro')}</CardDescription>
           </CardHeader>
           <CardContent>
             <ol className="flex flex-col gap-3">
               {NEXT_STEPS.map((step) => (
                 <li key={step} className="flex items-start gap-2 text-sm">
                   <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-                  {step}
+                  {t(step)}
                 </li>
               ))}
             </ol>

@@ -14,13 +14,13 @@ export function BackLink({ to, label }: { to: ComponentProps<typeof Link>['to'];
   );
 }
 
-/** 'New Exchange': to /exchange/new. */
-export function NewExchangeLink() {
+/** 'New Exchange' (or `label`, the page's text for it): to /exchange/new. */
+export function NewExchangeLink({ label = 'New Exchange' }: { label?: string }) {
   return (
     <Button asChild>
       <Link to="/exchange/new">
         <Plus aria-hidden="true" />
-        New Exchange
+        {label}
       </Link>
     </Button>
   );

@@ -5,6 +5,7 @@ import { Search } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { Input } from '#src/components/ui/input.tsx';
+import { useTexts } from '#src/i18n/language-provider.tsx';
 import { DASHBOARD_RECENT, matchesDashboardSearch, requestCountLabel } from '#src/lib/requests.ts';
 
 /** How many requests the dashboard search matches; null while no search is typed. */
@@ -13,9 +14,10 @@ const matchCountAtom = atom<number | null>(null);
 /** The 'N Requests' chip: every request, or those the search matches while one is typed. */
 export function RequestCountChip({ total }: { total: number }) {
   const matches = useAtomValue(matchCountAtom);
+  const { lang } = useTexts();
   return (
     <Badge variant="secondary" data-testid="request-count">
-      {requestCountLabel(matches ?? total)}
+      {requestCountLabel(matches ?? total, lang)}
     </Badge>
   );
 }
@@ -34,9 +36,10 @@ export interface SearchableItem {
  * With no search it shows the newest five and, past five, `viewAll`.
  */
 export function RecentExchangesSearch({ items, viewAll }: { items: SearchableItem[]; viewAll: ReactNode }) {
+  const { lang, t } = useTexts();
   const [search, setSearch] = useState('');
   const active = search.trim() !== '';
-  const matching = active ? items.filter((item) => matchesDashboardSearch(item, search)) : items;
+  const matching = active ? items.filter((item) => matchesDashboardSearch(item, search, lang)) : items;
   const shown = active ? matching : items.slice(0, DASHBOARD_RECENT);
   const setMatches = useSetAtom(matchCountAtom);
   useEffect(() => {
@@ -51,17 +54,17 @@ export function RecentExchangesSearch({ items, viewAll }: { items: SearchableIte
           type="search"
           value={search}
           onChange={(event) => setSearch(event.target.value)}
-          placeholder="Search exchanges..."
-          aria-label="Search exchanges"
+          placeholder={t('dashboard.search')}
+          aria-label={t('dashboard.searchLabel')}
           className="pl-9"
         />
       </div>
       {shown.length === 0 ? (
         <p className="py-6 text-center text-sm text-muted-foreground" role="status">
-          No exchanges match your search.
+          {t('dashboard.noMatch')}
         </p>
       ) : (
-        <ul className="flex flex-col divide-y" aria-label="Exchange requests">
+        <ul className="flex flex-col divide-y" aria-label={t('dashboard.listLabel')}>
           {shown.map((item) => (
             <li key={item.id}>{item.node}</li>
           ))}

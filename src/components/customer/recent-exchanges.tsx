@@ -8,16 +8,19 @@ import { TransitProgress } from '#src/components/requests/transit-progress.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from '#src/components/ui/card.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
+import type { Language } from '#api/modules/users/rules.ts';
+import { translator } from '#src/i18n/t.ts';
 import { formatDate } from '#src/lib/requests.ts';
 import { WhileRefreshing } from './refresh.tsx';
 import { RecentExchangesSearch, RequestCountChip } from './recent-exchanges-search.tsx';
 
 /** The dashboard's 'Recent Exchanges' card: count chip, search, items, the empty state, 'View All Requests'. */
-export function RecentExchanges({ requests, locale }: { requests: ExchangeRequest[]; locale: string }) {
+export function RecentExchanges({ requests, locale, lang = 'en' }: { requests: ExchangeRequest[]; locale: string; lang?: Language }) {
+  const t = translator(lang);
   return (
     <Card className="min-w-0">
       <CardHeader>
-        <CardTitle>Recent Exchanges</CardTitle>
+        <CardTitle>{t('dashboard.recent')}</CardTitle>
         <CardAction>
           <RequestCountChip total={requests.length} />
         </CardAction>
@@ -27,9 +30,9 @@ export function RecentExchanges({ requests, locale }: { requests: ExchangeReques
           {requests.length === 0 ? (
             <div className="flex flex-col items-center gap-4 py-8 text-center">
               <PackagePlus className="size-10 text-muted-foreground" aria-hidden="true" />
-              <p className="text-muted-foreground">You haven't submitted any exchange requests yet.</p>
+              <p className="text-muted-foreground">{t('dashboard.empty')}</p>
               <Button asChild>
-                <Link to="/exchange/new">Create Your First Exchange</Link>
+                <Link to="/exchange/new">{t('dashboard.createFirst')}</Link>
               </Button>
             </div>
           ) : (
@@ -39,12 +42,12 @@ export function RecentExchanges({ requests, locale }: { requests: ExchangeReques
                 productName: request.productName,
                 brand: request.brand,
                 status: request.status,
-                node: <RecentExchangeItem request={request} locale={locale} />,
+                node: <RecentExchangeItem request={request} locale={locale} lang={lang} />,
               }))}
               viewAll={
                 <Button asChild variant="outline" className="self-center">
                   <Link to="/exchange">
-                    View All Requests
+                    {t('dashboard.viewAll')}
                     <ArrowRight aria-hidden="true" />
                   </Link>
                 </Button>
@@ -57,7 +60,8 @@ export function RecentExchanges({ requests, locale }: { requests: ExchangeReques
   );
 }
 
-function RecentExchangeItem({ request, locale }: { request: ExchangeRequest; locale: string }) {
+function RecentExchangeItem({ request, locale, lang }: { request: ExchangeRequest; locale: string; lang: Language }) {
+  const t = translator(lang);
   const showCredit = (request.status === 'approved' || request.status === 'completed') && request.creditedAt !== null;
   return (
     <article className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center" data-testid="recent-exchange">
@@ -66,18 +70,18 @@ function RecentExchangeItem({ request, locale }: { request: ExchangeRequest; loc
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="truncate font-semibold">{request.productName}</h3>
-            <StatusBadge status={request.status} />
+            <StatusBadge status={request.status} lang={lang} />
           </div>
           <p className="text-sm text-muted-foreground">
             {request.brand} · <time dateTime={request.createdAt}>{formatDate(request.createdAt, locale)}</time>
           </p>
-          <TransitProgress request={request} />
-          {showCredit ? <CreditAmountInline amount={request.creditAmount} currency={request.currency} /> : null}
+          <TransitProgress request={request} lang={lang} />
+          {showCredit ? <CreditAmountInline amount={request.creditAmount} currency={request.currency} lang={lang} /> : null}
         </div>
       </div>
       <Button asChild variant="outline" size="sm" className="self-start sm:self-center">
-        <Link to={`/exchange/${request.id}`} aria-label={`View Details: ${request.productName}`}>
-          View Details
+        <Link to={`/exchange/${request.id}`} aria-label={t('dashboard.viewDetailsOf', { product: request.productName })}>
+          {t('dashboard.viewDetails')}
         </Link>
       </Button>
     </article>

@@ -12,14 +12,16 @@ import {
   DropdownMenuTrigger,
 } from '#src/components/ui/dropdown-menu.tsx';
 import { accountMenu, visibleTo } from '#src/config/nav.ts';
+import { useTexts } from '#src/i18n/language-provider.tsx';
 import { logout } from './logout.ts';
 
 export function UserMenu({ user }: { user: { email: string; isAdmin: boolean } }) {
+  const { t } = useTexts();
   return (
     <DropdownMenu>
       <DropdownMenuTrigger
         className="rounded-full focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none"
-        aria-label={`Account menu for ${user.email}`}
+        aria-label={t('nav.accountMenu', { email: user.email })}
       >
         <Avatar name={user.email} label="" />
       </DropdownMenuTrigger>
@@ -28,13 +30,13 @@ export function UserMenu({ user }: { user: { email: string; isAdmin: boolean } }
         <DropdownMenuSeparator />
         {visibleTo(accountMenu, user.isAdmin).map((item) => (
           <DropdownMenuItem key={item.href} asChild>
-            <Link to={item.href}>{item.label}</Link>
+            <Link to={item.href}>{t(item.label)}</Link>
           </DropdownMenuItem>
         ))}
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void logout()}>
           <LogOut aria-hidden="true" />
-          Logout
+          {t('nav.logout')}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

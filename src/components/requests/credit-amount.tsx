@@ -1,6 +1,8 @@
 import { Coins } from 'lucide-react';
 import { cn } from '#src/lib/cn.ts';
 import { formatMoney } from '#api/lib/money.ts';
+import { LANGUAGE_LOCALES, type Language } from '#api/modules/users/rules.ts';
+import { t } from '#src/i18n/t.ts';
 
 /**
  * An amount of store credit in its own currency, highlighted: '₹250.00' under a label. Used for the
@@ -35,11 +37,21 @@ export function CreditAmount({
   );
 }
 
-/** A short line for a list item: 'Credit: ₹250.00'. */
-export function CreditAmountInline({ amount, currency, className }: { amount: number; currency: string | null | undefined; className?: string }) {
+/** A short line for a list item: 'Credit: ₹250.00' (in `lang`, English when not given). */
+export function CreditAmountInline({
+  amount,
+  currency,
+  className,
+  lang,
+}: {
+  amount: number;
+  currency: string | null | undefined;
+  className?: string;
+  lang?: Language;
+}) {
   return (
     <p className={cn('text-sm font-semibold text-success', className)} data-testid="request-credit">
-      Credit: {formatMoney(amount, currency)}
+      {t(lang ?? 'en', 'credit.inline', { amount: formatMoney(amount, currency, lang && LANGUAGE_LOCALES[lang]) })}
     </p>
   );
 }

@@ -1,10 +1,10 @@
 import { Badge } from '#src/components/ui/badge.tsx';
-import { conditionShortLabel, transitChip } from '#api/modules/requests/rules.ts';
-import { statusBadge } from '#src/lib/requests.ts';
+import type { Language } from '#api/modules/users/rules.ts';
+import { conditionText, statusBadge, transitChipIn } from '#src/lib/requests.ts';
 
 /** The request's status as a badge: Pending, Approved, Declined or Completed (unknown → Pending). */
-export function StatusBadge({ status, className }: { status: string | null | undefined; className?: string }) {
-  const badge = statusBadge(status);
+export function StatusBadge({ status, className, lang }: { status: string | null | undefined; className?: string; lang?: Language }) {
+  const badge = statusBadge(status, lang);
   return (
     <Badge variant={badge.variant} className={className} data-testid="status-badge">
       {badge.label}
@@ -16,11 +16,13 @@ export function StatusBadge({ status, className }: { status: string | null | und
 export function TransitChip({
   request,
   className,
+  lang,
 }: {
   request: { status: string | null | undefined; transitStatus: string | null | undefined; shippingDetails?: unknown };
   className?: string;
+  lang?: Language;
 }) {
-  const chip = transitChip(request);
+  const chip = transitChipIn(request, lang);
   if (!chip) return null;
   return (
     <Badge variant="outline" className={className} data-testid="transit-chip">
@@ -38,10 +40,10 @@ const dotColour: Record<string, string> = {
 };
 
 /** The condition's short label as a chip ('Like New'). */
-export function ConditionChip({ condition, className }: { condition: string; className?: string }) {
+export function ConditionChip({ condition, className, lang }: { condition: string; className?: string; lang?: Language }) {
   return (
     <Badge variant="secondary" className={className}>
-      {conditionShortLabel(condition)}
+      {conditionText(condition, lang, true)}
     </Badge>
   );
 }

@@ -1,3 +1,5 @@
+import type { Language } from '#api/modules/users/rules.ts';
+import { t } from '#src/i18n/t.ts';
 import { cn } from '#src/lib/cn.ts';
 import { activeStep, displayStatus, requestLine, STEP_TITLES } from '#src/lib/requests.ts';
 
@@ -8,12 +10,14 @@ import { activeStep, displayStatus, requestLine, STEP_TITLES } from '#src/lib/re
 export function TransitProgress({
   request,
   className,
+  lang = 'en',
 }: {
   request: { status: string; transitStatus: string | null; shippingDetails: unknown; creditAmount: number; creditedAt?: string | null; offer?: { status: string } | null };
   className?: string;
+  lang?: Language;
 }) {
   const status = displayStatus(request.status);
-  const line = requestLine(request);
+  const line = requestLine(request, lang);
   const step = status === 'pending' || status === 'declined' ? 0 : activeStep(request) + 1;
   const percent = status === 'completed' ? 100 : Math.round((step / STEP_TITLES.length) * 100);
   return (
@@ -27,7 +31,7 @@ export function TransitProgress({
       {status === 'declined' ? null : (
         <div
           role="progressbar"
-          aria-label="Exchange progress"
+          aria-label={t(lang, 'progress.label')}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={percent}

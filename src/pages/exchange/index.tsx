@@ -11,11 +11,9 @@ import { Pagination } from '#src/components/customer/pagination.tsx';
 import { RefreshBar, RefreshButton, WhileRefreshing } from '#src/components/customer/refresh.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { api } from '#src/lib/api.server.ts';
-import { requestLocale } from '#src/lib/format.server.ts';
+import { pageTexts } from '#src/i18n/language.server.ts';
 import { CANCELLED_VIEW, listHref, listView, LIST_PAGE_SIZE, showingRange } from '#src/lib/requests.ts';
 import { pagePath, requireUser } from '#src/lib/session.server.ts';
-
-const LOAD_FAILED = 'Failed to load your exchange requests. Please try again later.';
 
 async function fetchPage(view: ReturnType<typeof listView>) {
   const params = new URLSearchParams({ page: String(view.page), pageSize: String(LIST_PAGE_SIZE) });
@@ -37,64 +35,64 @@ export default async function MyExchangesPage({ path, query }: PageProps<'/excha
   }
   const requests = result.data ?? [];
   const total = result.total ?? requests.length;
-  const locale = requestLocale();
+  const { lang, locale, t } = await pageTexts();
   const filtered = view.q.trim() !== '' || view.status !== '';
   const emptyText =
     view.status === CANCELLED_VIEW
-      ? 'Requests you cancel while they are pending are listed here.'
+      ? t('list.emptyCancelled')
       : filtered
-        ? 'Try a different search or status, or start a new exchange.'
-        : 'Trade in a used product for store credit: start your first exchange.';
+        ? t('list.emptyFiltered')
+        : t('list.emptyFirst');
 
   return (
     <>
-      <title>My Exchange Requests · SwapPoints</title>
+      <title>{`${t('list.title')} · SwapPoints`}</title>
       <div className="flex flex-col gap-4">
         <div className="flex items-center gap-2">
-          <BackLink to="/dashboard" label="Back to Dashboard" />
-          <h1 className="flex-1 text-2xl font-semibold tracking-tight">My Exchange Requests</h1>
-          <RefreshButton iconOnly label="Refresh requests" />
+          <BackLink to="/dashboard" label={t('list.back')} />
+          <h1 className="flex-1 text-2xl font-semibold tracking-tight">{t('list.title')}</h1>
+          <RefreshButton iconOnly label={t('list.refresh')} />
         </div>
         <RefreshBar />
         <ListFilters q={view.q} status={view.status} />
         <p className="text-sm">
           {view.status === CANCELLED_VIEW ? (
             <>
-              <span className="font-medium">Cancelled requests</span>
+              <span className="font-medium">{t('list.cancelled')}</span>
               <span className="text-muted-foreground"> · </span>
               <Link to="/exchange" className="text-primary underline underline-offset-4">
-                Show my current requests
+                {t('list.showCurrent')}
               </Link>
             </>
           ) : (
             <Link to={listHref({ status: CANCELLED_VIEW })} className="text-primary underline underline-offset-4">
-              Show cancelled requests
+              {t('list.showCancelled')}
             </Link>
           )}
         </p>
-        {result.ok ? null : <LoadFailedAlert result={result} fallback={LOAD_FAILED} />}
+        {result.ok ? null : <LoadFailedAlert result={result} fallback={t('list.loadFailed')} />}
         <WhileRefreshing skeleton={<ListSkeleton />}>
           {result.ok && requests.length === 0 ? (
             <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed bg-card px-4 py-12 text-center">
               <Inbox className="size-10 text-muted-foreground" aria-hidden="true" />
-              <h2 className="text-lg font-semibold">{view.status === CANCELLED_VIEW ? 'No cancelled requests' : 'No exchange requests found'}</h2>
+              <h2 className="text-lg font-semibold">{t(view.status === CANCELLED_VIEW ? 'list.noCancelled' : 'list.noneFound')}</h2>
               <p className="text-sm text-muted-foreground">{emptyText}</p>
-              <NewExchangeLink />
+              <NewExchangeLink label={t('nav.newExchange')} />
             </div>
           ) : null}
           {requests.length > 0 ? (
             <>
               <p className="text-sm text-muted-foreground" role="status" data-testid="showing-range">
-                {showingRange(view.page, LIST_PAGE_SIZE, total)}
+                {showingRange(view.page, LIST_PAGE_SIZE, total, lang)}
               </p>
-              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={view.status === CANCELLED_VIEW ? 'Cancelled requests' : 'Exchange requests'}>
+              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t(view.status === CANCELLED_VIEW ? 'list.cancelled' : 'dashboard.listLabel')}>
                 {requests.map((request) => (
                   <li key={request.id} className="flex min-w-0">
-                    {'cancelledAt' in request ? <CancelledCard request={request} locale={locale} /> : <ExchangeCard request={request} locale={locale} />}
+                    {'cancelledAt' in request ? <CancelledCard request={request} locale={locale} lang={lang} /> : <ExchangeCard request={request} locale={locale} lang={lang} />}
                   </li>
                 ))}
               </ul>
-              <Pagination page={view.page} pages={lastPage} href={(page) => listHref({ ...view, page })} />
+              <Pagination page={view.page} pages={lastPage} href={(page) => listHref({ ...view, page })} t={t} />
             </>
           ) : null}
         </WhileRefreshing>

@@ -1,0 +1,39 @@
+/**
+ * The customer pages' texts in English and Hindi: plain typed catalogs (en.ts is the source of
+ * truth and holds the spec's English word for word; hi.ts must have every key with the same
+ * {params}, which tests/unit/i18n-catalogs.test.ts checks). Plain objects instead of a library:
+ * server components and client islands read the same two files with no provider to set up per
+ * request, and two languages need no loading or negotiation machinery.
+ */
+import { LANGUAGE_LOCALES, type Language } from '#api/modules/users/rules.ts';
+import { en } from './en.ts';
+import { hi } from './hi.ts';
+
+export type MessageKey = keyof typeof en;
+export type Catalog = Record<MessageKey, string>;
+export type Params = Record<string, string | number>;
+
+export const CATALOGS: Record<Language, Catalog> = { en, hi };
+
+/** The text of `key` in `lang`, with each {name} replaced by params.name. */
+export function t(lang: Language, key: MessageKey, params?: Params): string {
+  const text = CATALOGS[lang][key] ?? en[key];
+  return params ? text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole)) : text;
+}
+
+type PluralBase = MessageKey extends infer K ? (K extends `${infer B}.other` ? B : never) : never;
+
+/** A text that depends on a count: `${base}.one` or `${base}.other` as the language's plural rules pick, with {count}. */
+export function tn(lang: Language, base: PluralBase, count: number, params?: Params): string {
+  const rule = new Intl.PluralRules(LANGUAGE_LOCALES[lang]).select(count);
+  const key = (rule === 'one' && `${base}.one` in en ? `${base}.one` : `${base}.other`) as MessageKey;
+  return t(lang, key, { count, ...params });
+}
+
+/** The {params} a text takes, sorted: what the catalog test compares between languages. */
+export function paramsOf(text: string): string[] {
+  return [...new Set([...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!))].sort();
+}
+
+export type Translate = (key: MessageKey, params?: Params) => string;
+export const translator = (lang: Language): Translate => (key, params) => t(lang, key, params);
