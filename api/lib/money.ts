@@ -18,12 +18,14 @@ export function currencySymbol(currency: string | null | undefined): string {
 }
 
 function grouped(value: number, currency: string, decimals: number, locale?: string): string {
-  return numberFormat(locale ?? GROUPING_LOCALE[currency] ?? 'en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(value);
+  // the reader's locale (en-IN, hi-IN) groups rupees; other currencies keep their own convention ($125,000.00, not $1,25,000.00)
+  const readerWay = locale && currency === 'INR' ? locale : undefined;
+  return numberFormat(readerWay ?? GROUPING_LOCALE[currency] ?? 'en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(value);
 }
 
 /**
  * Symbol plus amount to 2 decimals, grouped the currency's way: ₹1,250.00, $125,000.00, CHF 1,250.00;
- * or the reader's way when a locale is given (the customer pages: en-IN, hi-IN).
+ * rupees the reader's way when a locale is given (the customer pages: en-IN, hi-IN).
  */
 export function formatMoney(amount: number | string | null | undefined, currency?: string | null, locale?: string): string {
   const value = Number(amount ?? 0);

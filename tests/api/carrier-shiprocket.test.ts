@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import { SHIPROCKET_MESSAGES, shiprocketCarrier, type ShiprocketOptions } from '#api/integrations/carriers/shiprocket.ts';
 import { CarrierAuthError, CarrierUnavailable, type Carrier, type ReturnShipmentInput } from '#api/integrations/carriers/types.ts';
 import { requestReference } from '#api/modules/requests/reference.ts';
@@ -261,7 +261,8 @@ describe('tracking', () => {
   let sr: Carrier;
   const headers = (token?: string) => new Headers({ 'content-type': 'application/json', ...(token === undefined ? {} : { 'x-api-key': token }) });
 
-  beforeAll(async () => {
+  // each case books a parcel of its own, so its scans are its own in any order (bun test --randomize)
+  beforeEach(async () => {
     sr = shiprocket().carrier;
     awb = (await sr.createReturnShipment(returnInput())).trackingNumber;
     fake.scan(awb, { srStatus: 19, label: 'OUT FOR PICKUP', date: '2026-11-25 10:04:00', status: 'OFP', location: 'RTO/CHD, BANGALORE, KARNATAKA' });
@@ -299,6 +300,8 @@ describe('tracking', () => {
   });
 
   test('track(awb) maps the activities to the same events the webhook gives', async () => {
+    fake.scan(awb, { srStatus: 6, label: 'SHIPPED', date: '2026-11-25 20:28:00', activity: 'Picked Shipment InScan from Manifest', location: 'BLR/FC1' });
+    fake.scan(awb, { srStatus: 18, label: 'IN TRANSIT', date: '2026-11-25 21:02:00', location: 'BLR/FC1' });
     fake.scan(awb, { srStatus: 17, label: 'OUT FOR DELIVERY', date: '2026-11-27 08:57:00', location: 'WHITEFIELD' });
     fake.scan(awb, { srStatus: 7, label: 'DELIVERED', date: '2026-11-27 11:37:00', location: 'WHITEFIELD' });
     const polled = await sr.track(awb);
