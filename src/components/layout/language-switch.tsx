@@ -47,6 +47,8 @@ export function LanguageSwitch({ signedIn }: { signedIn: boolean }) {
         aria-label={t('language.switchTo', { language: OWN_NAMES[other] })}
         onClick={() => void switchTo(other)}
         data-testid="language-switch"
+        // between 600 and 1024 px a signed-in bar holds the whole nav; the language is then chosen on the dashboard's profile card
+        className={signedIn ? 'min-[600px]:max-lg:hidden' : undefined}
       >
         <Languages aria-hidden="true" />
         {OWN_NAMES[other]}
