@@ -5,31 +5,14 @@ import type { ImageStore } from '#api/integrations/images/index.ts';
 import { WEBHOOK_EVENT_TYPES } from '#api/modules/webhooks/rules.ts';
 import { addCustomer } from '#api/modules/customers/service.ts';
 import { eraseCustomer } from '#api/modules/privacy/erase.ts';
-import { KEPT_TABLES } from '#api/modules/privacy/holdings.ts';
 import { runDuePrivacyJobs } from '#api/modules/privacy/jobs.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
 import { databaseKinds } from '#tests/helpers/db.ts';
 import { createWarehouse, requestAt, signInPerson, uniqueEmail, validRequest, type Person } from '#tests/helpers/fixtures.ts';
 import { uploadForm } from '#tests/helpers/images.ts';
+import { whereFound } from '#tests/helpers/personal-data.ts';
 
 setDefaultTimeout(60_000);
-
-/** Every text, json or array column of every table holding `needle`, as `table.column` (KEPT_TABLES aside). */
-async function whereFound(t: TestApp, needle: string): Promise<string[]> {
-  const { rows: columns } = await sql<{ table_name: string; column_name: string }>`
-    select c.table_name, c.column_name from information_schema.columns c
-      join information_schema.tables tb on tb.table_name = c.table_name and tb.table_schema = c.table_schema
-     where c.table_schema = current_schema() and tb.table_type = 'BASE TABLE'
-       and c.data_type in ('text', 'character varying', 'jsonb', 'json', 'ARRAY')`.execute(t.ctx.db);
-  const found: string[] = [];
-  for (const { table_name, column_name } of columns) {
-    if (Object.hasOwn(KEPT_TABLES, table_name)) continue;
-    const { rows } = await sql<{ n: string }>`select count(*) as n from ${sql.table(table_name)}
-      where position(lower(${needle}) in lower(${sql.ref(column_name)}::text)) > 0`.execute(t.ctx.db);
-    if (Number(rows[0]!.n) > 0) found.push(`${table_name}.${column_name}`);
-  }
-  return found;
-}
 
 async function storedKeys(images: ImageStore): Promise<string[]> {
   const keys: string[] = [];

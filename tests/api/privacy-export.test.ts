@@ -52,6 +52,9 @@ describe.each(databaseKinds())('privacy: export (%s)', (kind) => {
     expect(data.mail_outbox.map((m: { kind: string }) => m.kind)).toContain('request_approved');
     expect(data.mail_outbox.some((m: { kind: string }) => m.kind === 'sign_in')).toBe(false);
     expect(data.sessions.length).toBeGreaterThan(0);
+    // the consents (the terms agreed to at sign-in) and each request's offer fields
+    expect(data.terms_agreements).toEqual([expect.objectContaining({ version: expect.any(String), agreedAt: expect.any(String) })]);
+    expect(shipped).toMatchObject({ offerStatus: null, returnChoice: null, photosRemovedAt: null });
     // every photo of theirs is listed; each one the store holds is in the ZIP byte for byte (the fixture's first request has a row only)
     expect(data.request_images).toHaveLength(2);
     expect(data.images).toHaveLength(1);

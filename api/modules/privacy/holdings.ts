@@ -114,7 +114,11 @@ export const HOLDINGS: readonly Holding[] = [
           'shipping_carrier as shippingCarrier', 'shipping_tracking_number as trackingNumber', 'shipping_date as shippingDate',
           'shipping_notes as shippingNotes', 'credit_amount as creditAmount', 'currency', 'admin_feedback as adminFeedback',
           'quote_estimate as quoteEstimate', 'created_at as createdAt', 'decided_at as decidedAt', 'received_at as receivedAt',
-          'credited_at as creditedAt', 'completed_at as completedAt',
+          'credited_at as creditedAt', 'completed_at as completedAt', 'photos_removed_at as photosRemovedAt',
+          // a revised offer and its answer (issue 24)
+          'offer_status as offerStatus', 'offer_amount as offerAmount', 'offer_quoted_amount as offerQuotedAmount', 'offer_reason as offerReason',
+          'offer_made_at as offerMadeAt', 'offer_respond_by as offerRespondBy', 'offer_decided_at as offerDecidedAt', 'return_choice as returnChoice',
+          'return_address as returnAddress', 'return_carrier as returnCarrier', 'return_tracking_number as returnTrackingNumber', 'returned_at as returnedAt',
         ])
         .where('user_id', '=', s.userId)
         .orderBy('created_at')

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { eraseCustomer } from '#api/modules/privacy/erase.ts';
+import { recordTrackingEvents } from '#api/modules/shipments/tracking.ts';
+import { sendDueWhatsApp } from '#api/modules/whatsapp/worker.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
+import { databaseKinds } from '#tests/helpers/db.ts';
+import { startFakeWhatsApp, type FakeWhatsApp } from '#tests/helpers/fake-whatsapp.ts';
+import { createRequest, createWarehouse, requestAt, shippingBody, signInPerson, type Person } from '#tests/helpers/fixtures.ts';
+import { whereFound } from '#tests/helpers/personal-data.ts';
+
+setDefaultTimeout(60_000);
+
+const PICKUP = { name: 'Kavya Pickup-Person', phone: '97411 55555', addressLine1: '7 Lavelle Road Pickup', city: 'Bengaluru', state: 'Karnataka', postalCode: '560001' };
+const RETURN_TO = { name: 'Kavya Return-Person', addressLine1: '9 Return Lane', city: 'Mysuru', state: 'Karnataka', postalCode: '570001', country: 'India', phone: '+91 97411 66666' };
+const WHATSAPP = '9741177777';
+
+/**
+ * Issue 25 with the data issues 24, 27 and 29 added: an erasure also takes a prepaid label's pickup
+ * address, phone and PDF, a declined offer's return address, the WhatsApp number and messages; and it
+ * waits while a label is booked but not yet received, or an offer waits for an answer.
+ */
+describe.each(databaseKinds())('erasure of labels, offers and WhatsApp data (%s)', (kind) => {
+  let fake: FakeWhatsApp;
+  let t: TestApp;
+  let admin: Person;
+  let warehouseId: string;
+
+  beforeAll(async () => {
+    fake = startFakeWhatsApp();
+    t = await createTestApp(kind, fake.env({ CARRIER: 'embedded' }));
+    admin = await signInPerson(t, 'erasing.admin@swappoints.example', { admin: true });
+    warehouseId = (await createWarehouse(t, admin)).id;
+    expect((await t.request('POST', '/api/admin/valuation/entries', { token: admin.token, body: { brand: 'HP', model: '88A', name: 'HP 88A Black Toner', baseValue: 1000 } })).status).toBe(201);
+  });
+  afterAll(async () => {
+    await t.close();
+    fake.close();
+  });
+
+  const as = (who: Person, method: string, path: string, body?: unknown) => t.request(method, path, { token: who.token, body });
+
+  test('pickup address, phone and label PDF, return address, WhatsApp number and messages all go; a booked label or an open offer holds the erasure back', async () => {
+    const customer = await signInPerson(t);
+    expect((await as(customer, 'PUT', '/api/profile', { phone: WHATSAPP, whatsapp: true })).status).toBe(200);
+
+    // a prepaid label: booked, then the erasure waits for it
+    const labelled = await requestAt(t, 'approved', customer, admin, warehouseId);
+    const label = await as(customer, 'POST', `/api/exchange/${labelled}/label`, PICKUP);
+    expect(label.status).toBe(201);
+    await expect(eraseCustomer(t.ctx, customer.email)).rejects.toMatchObject({ status: 409 });
+    await recordTrackingEvents(t.ctx, 'embedded', [{ trackingNumber: label.body.trackingNumber, status: 'picked_up', at: new Date(), eventKey: 'p1', description: null, location: 'Bengaluru' }]);
+    expect((await as(admin, 'PUT', `/api/admin/exchange-requests/${labelled}/transit`, { transitStatus: 'received' })).status).toBe(200);
+
+    // a revised offer: waiting holds the erasure back; declined with a return address and sent back, it does not
+    const offered = await createRequest(t, customer, { brand: 'HP', productName: 'HP 88A Toner', condition: 'like_new' });
+    for (const [method, path, body, who] of [
+      ['PUT', `/api/admin/exchange-requests/${offered}/status`, { status: 'approved', warehouseId }, admin],
+      ['POST', `/api/exchange/${offered}/shipping`, shippingBody(), customer],
+      ['PUT', `/api/admin/exchange-requests/${offered}/transit`, { transitStatus: 'received' }, admin],
+      ['PUT', `/api/admin/exchange-requests/${offered}/credit`, { creditAmount: 400, reason: 'Cracked drum housing' }, admin],
+    ] as const) {
+      expect((await as(who, method, path, body)).status).toBe(200);
+    }
+    await expect(eraseCustomer(t.ctx, customer.email)).rejects.toMatchObject({ status: 409 });
+    expect((await as(customer, 'POST', `/api/exchange/${offered}/offer/decline`, { choice: 'return', address: RETURN_TO })).status).toBe(200);
+    await expect(eraseCustomer(t.ctx, customer.email)).rejects.toMatchObject({ status: 409 }); // the item is on its way back
+    expect((await as(admin, 'POST', `/api/admin/exchange-requests/${offered}/return`, { carrierName: 'Blue Dart', trackingNumber: 'BDRETURN1' })).status).toBe(200);
+
+    await sendDueWhatsApp(t.ctx);
+    expect(fake.messages.some((m) => m.to === `91${WHATSAPP}`)).toBe(true);
+    for (const needle of [PICKUP.addressLine1, RETURN_TO.addressLine1, WHATSAPP]) expect((await whereFound(t, needle)).length).toBeGreaterThan(0);
+
+    await eraseCustomer(t.ctx, customer.email);
+    for (const needle of [customer.email, PICKUP.name, PICKUP.addressLine1, '97411 55555', '9741155555', RETURN_TO.name, RETURN_TO.addressLine1, WHATSAPP]) {
+      expect({ needle, found: await whereFound(t, needle) }).toEqual({ needle, found: [] });
+    }
+    const shipment = await t.ctx.db.selectFrom('shipments').select(['label_pdf', 'tracking_number']).where('request_id', '=', labelled).executeTakeFirstOrThrow();
+    expect(shipment).toEqual({ label_pdf: null, tracking_number: label.body.trackingNumber });
+  });
+});
