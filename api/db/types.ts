@@ -2,19 +2,27 @@ import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Up
 
 /** The database as Kysely sees it: one interface per table, names as in migrations/. */
 
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type CreatedAt = ColumnType<Date, never, never>;
-/** numeric(12,2): read as a decimal string so no cent is lost; written as a number or string. */
-type Money = ColumnType<string, number | string | undefined, number | string>;
-type NullableMoney = ColumnType<string | null, number | string | null | undefined, number | string | null>;
-type Json<T> = ColumnType<T, string, string>;
+import type { Condition, CreatedAt, Json, Money, NullableMoney, Timestamp } from './columns.ts';
+import type { PrivacyAccessLogTable, PrivacyJobsTable, TermsAgreementsTable } from './tables/privacy.ts';
+import type { RiskBlocksTable, RiskFlagsTable } from './tables/risk.ts';
+import type { WhatsAppAttemptsTable, WhatsAppOutboxTable } from './tables/whatsapp.ts';
+import type { BonusCampaignsTable, ValuationConditionsTable, ValuationEntriesTable, ValuationRulesTable, ValuationSettingsTable } from './tables/valuation.ts';
+import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable } from './tables/webhooks.ts';
+import type { ShipmentEventsTable, ShipmentsTable } from './tables/parcels.ts';
+
+// The tables of each later feature live in tables/ (one file per concern); everything is exported from here.
+export * from './tables/privacy.ts';
+export * from './tables/risk.ts';
+export * from './tables/whatsapp.ts';
+export * from './tables/valuation.ts';
+export * from './tables/webhooks.ts';
+export * from './tables/parcels.ts';
 
 export const REQUEST_STATUSES = ['pending', 'approved', 'declined', 'completed'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 export const TRANSIT_STATUSES = ['shipped', 'received', 'inspecting', 'ready'] as const;
 export type TransitStatus = (typeof TRANSIT_STATUSES)[number];
-export const CONDITIONS = ['new', 'like_new', 'very_good', 'good', 'fair', 'poor'] as const;
-export type Condition = (typeof CONDITIONS)[number];
+export { CONDITIONS, type Condition } from './columns.ts';
 export const EVENT_TYPES = [
   'created', 'approved', 'declined', 'shipped', 'received', 'credited', 'completed', 'cancelled', 'deleted',
   'offered', 'offer_accepted', 'offer_declined', 'returned', 'reminded', 'label', 'tracking', 'shipping_entered',
@@ -193,23 +201,6 @@ export interface ExchangeRequestsTable {
 }
 
 /** A request its customer cancelled (migration 014): kept for the customer's "Cancelled" filter; the request row itself is deleted. */
-/** Each time an admin or operator looked at a customer's personal data (migration 030): kept one year. */
-export interface PrivacyAccessLogTable {
-  id: Generated<string>;
-  actor_email: string;
-  action: string;
-  subject_email: string | null;
-  request_id: string | null;
-  created_at: CreatedAt;
-}
-
-/** Which version of the terms and privacy notice a user agreed to, and when (migration 031). */
-export interface TermsAgreementsTable {
-  user_id: string;
-  version: string;
-  agreed_at: Generated<Date>;
-}
-
 export interface CancelledRequestsTable {
   request_id: string;
   user_id: string;
@@ -235,26 +226,6 @@ export interface RequestImagesTable {
   sha256: ColumnType<string | null, string | null | undefined, string | null>;
   /** 64-bit difference hash as a signed bigint (a decimal string from the database) */
   dhash: ColumnType<string | null, string | bigint | null | undefined, string | bigint | null>;
-  created_at: CreatedAt;
-}
-
-/** A block-list entry (migration 016): a lower-case email or '@domain'; the reason is for admins only. */
-export interface RiskBlocksTable {
-  id: GeneratedAlways<string>;
-  entry: string;
-  reason: string;
-  created_by: string;
-  created_at: CreatedAt;
-}
-
-export const RISK_FLAG_KINDS = ['duplicate_photo'] as const;
-export type RiskFlagKind = (typeof RISK_FLAG_KINDS)[number];
-
-/** A request flagged for review (migration 016), with the request that caused it (both directions are stored). */
-export interface RiskFlagsTable {
-  request_id: string;
-  other_request_id: string;
-  kind: RiskFlagKind;
   created_at: CreatedAt;
 }
 
@@ -315,188 +286,12 @@ export interface MailOutboxTable {
   created_at: CreatedAt;
 }
 
-export interface WhatsAppOutboxTable {
-  id: Generated<number>;
-  user_id: string;
-  to_phone: string;
-  /** our template key (request_approved); template_name is the name registered with Meta */
-  template: string;
-  template_name: string;
-  language: string;
-  params: ColumnType<string[], string, string>;
-  status: Generated<'pending' | 'sent' | 'failed'>;
-  attempts: Generated<number>;
-  next_attempt_at: Timestamp | null;
-  last_error: string | null;
-  wa_message_id: string | null;
-  delivery_status: 'sent' | 'delivered' | 'read' | 'failed' | null;
-  delivery_error: string | null;
-  sent_at: Timestamp | null;
-  delivered_at: Timestamp | null;
-  read_at: Timestamp | null;
-  created_at: CreatedAt;
-}
-
-export interface WhatsAppAttemptsTable {
-  id: Generated<number>;
-  message_id: number;
-  status_code: number | null;
-  error: string | null;
-  duration_ms: number;
-  created_at: CreatedAt;
-}
-
-type Id = ColumnType<string, never, never>;
-type Created = ColumnType<Date, never, never>;
-
-export interface ValuationEntriesTable {
-  id: Id;
-  brand: string;
-  model: string;
-  name: string;
-  base_value: Money;
-  is_active: Generated<boolean>;
-  created_at: Created;
-  updated_at: Timestamp;
-}
-
-export interface ValuationConditionsTable {
-  condition: Condition;
-  percent: Money;
-}
-
-export interface ValuationSettingsTable {
-  id: Generated<boolean>;
-  minimum_value: Money;
-}
-
-export interface ValuationRulesTable {
-  id: Id;
-  brand: string;
-  model: string | null;
-  reason: string;
-  created_at: Created;
-}
-
-export interface BonusCampaignsTable {
-  id: Id;
-  name: string;
-  kind: 'percent' | 'amount';
-  value: Money;
-  brand: string | null;
-  starts_at: Timestamp;
-  ends_at: Timestamp;
-  created_at: Created;
-}
-
 export interface BackgroundJobRunsTable {
   name: string;
   next_run_at: Date;
   last_started_at: Date;
   last_instance: string;
   runs: Generated<number>;
-}
-
-export interface WebhookEndpointsTable {
-  id: Generated<string>;
-  url: string;
-  events: ColumnType<string[], string[], string[]>;
-  /** whsec_ + base64: kept to sign with, shown to people only when the endpoint is made */
-  secret: string;
-  enabled: Generated<boolean>;
-  disabled_reason: string | null;
-  consecutive_failures: Generated<number>;
-  created_at: CreatedAt;
-  updated_at: Timestamp;
-}
-
-export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
-export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
-
-export interface WebhookDeliveriesTable {
-  id: Generated<number>;
-  endpoint_id: string;
-  /** the Standard Webhooks webhook-id: the same on every attempt, the receiver's dedupe key */
-  event_id: string;
-  event_type: string;
-  /** the exact JSON text that is signed and sent */
-  body: string;
-  status: Generated<WebhookDeliveryStatus>;
-  attempts: Generated<number>;
-  next_attempt_at: Timestamp | null;
-  retry_until: ColumnType<Date, Date | string | undefined, Date | string>;
-  last_status_code: number | null;
-  last_error: string | null;
-  delivered_at: Timestamp | null;
-  created_at: CreatedAt;
-}
-
-export interface WebhookAttemptsTable {
-  id: Generated<number>;
-  delivery_id: number;
-  status_code: number | null;
-  duration_ms: number;
-  error: string | null;
-  response_excerpt: string | null;
-  created_at: CreatedAt;
-}
-
-/** A prepaid return label (migration 017): reserved while the carrier is called, booked once it answers. */
-export interface ShipmentsTable {
-  id: Generated<string>;
-  request_id: string;
-  carrier: string;
-  state: Generated<'booking' | 'booked'>;
-  /** the token of the call that reserved the row: only that call may book it or give it up */
-  reservation: string;
-  reserved_at: Timestamp;
-  carrier_name: string | null;
-  tracking_number: string | null;
-  carrier_shipment_id: string | null;
-  /** the carrier's own label, when it gives one; null: our label page is printed */
-  label_pdf: Uint8Array | null;
-  pickup_name: string;
-  pickup_phone: string;
-  pickup_line1: string;
-  pickup_line2: string | null;
-  pickup_city: string;
-  pickup_state: string;
-  pickup_postal_code: string;
-  latest_status: 'picked_up' | 'in_transit' | 'out_for_delivery' | 'delivered' | 'failed' | null;
-  latest_status_at: Timestamp | null;
-  created_at: CreatedAt;
-}
-
-export interface ShipmentEventsTable {
-  id: Generated<number>;
-  shipment_id: string;
-  event_key: string;
-  status: 'picked_up' | 'in_transit' | 'out_for_delivery' | 'delivered' | 'failed';
-  occurred_at: Timestamp;
-  description: string | null;
-  location: string | null;
-  recorded_at: CreatedAt;
-}
-
-export const PRIVACY_JOB_KINDS = ['remove-media', 'customers/data_request', 'customers/redact', 'shop/redact'] as const;
-export type PrivacyJobKind = (typeof PRIVACY_JOB_KINDS)[number];
-
-/** Privacy work for the job loop (migration 021): photo files still to remove, Shopify's compliance webhooks. */
-export interface PrivacyJobsTable {
-  id: Generated<number>;
-  kind: PrivacyJobKind;
-  /** X-Shopify-Webhook-Id: a repeated webhook is recorded (and done) once */
-  webhook_id: string | null;
-  shop_domain: string | null;
-  payload: ColumnType<unknown, string, string>;
-  status: Generated<'pending' | 'done' | 'failed'>;
-  attempts: Generated<number>;
-  due_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-  last_error: string | null;
-  /** what the job did, for the operator (the path of an export) */
-  result: string | null;
-  done_at: Timestamp | null;
-  created_at: CreatedAt;
 }
 
 export interface Database {
