@@ -97,3 +97,16 @@ export async function release<T extends QueueTable>(db: Db, queue: Queue<T>, job
        where id = ${job.id} and ${sql.ref(status)} = ${queue.leasedStatus} and ${sql.ref(attempts)} = ${job.attempts}`.execute(db);
   }
 }
+
+/**
+ * Puts a job its queue gave up on (status `failed`) back as due now, for `jobs retry`; false when
+ * there is no such job. For the outboxes whose dead state is `failed` (mail, WhatsApp).
+ */
+export async function requeueFailed<T extends QueueTable>(db: Db, queue: Queue<T>, id: number): Promise<boolean> {
+  const { status, dueAt } = queue.columns;
+  const { rows } = await sql`
+    update ${sql.table(queue.table)} set ${sql.ref(status)} = ${queue.leasedStatus}, ${sql.ref(dueAt)} = now()
+     where id = ${id} and ${sql.ref(status)} = 'failed'
+     returning id`.execute(db);
+  return rows.length > 0;
+}

@@ -5,17 +5,16 @@ import { retryCreditPush } from '#api/modules/credit/history.ts';
 import { remindExpiringCredits } from '#api/modules/credit/expiry.ts';
 import { removeUnattachedUploads } from '#api/modules/images/service.ts';
 import { removeExpiredPhotos } from '#api/modules/requests/photo-retention.ts';
-import { MAIL_QUEUE, requeueFailedMail } from '#api/modules/mail/service.ts';
+import { MAIL_QUEUE } from '#api/modules/mail/service.ts';
 import { deliverAllDueWebhooks, deliverDueWebhooks, WEBHOOK_QUEUE } from '#api/modules/webhooks/delivery.ts';
 import { redeliver } from '#api/modules/webhooks/service.ts';
 import { nightlyBackup } from '#api/modules/backup/nightly.ts';
-import { requeueFailedWhatsApp } from '#api/modules/whatsapp/service.ts';
 import { sendAllDueWhatsApp, sendDueWhatsApp, WHATSAPP_QUEUE } from '#api/modules/whatsapp/worker.ts';
 import { runDeadlines } from '#api/modules/deadlines/service.ts';
 import { pollLateTracking } from '#api/modules/shipments/poll.ts';
 import { PRIVACY_QUEUE, retryPrivacyJob, runDuePrivacyJobs } from '#api/modules/privacy/jobs.ts';
 import type { Settings } from '#api/settings.ts';
-import type { AnyQueue } from './queue.ts';
+import { requeueFailed, type AnyQueue } from './queue.ts';
 
 /**
  * Every piece of background work, in one list. Each instance ticks each job every `everyMs`; each
@@ -47,7 +46,7 @@ export const JOBS: readonly Job[] = [
     queue: {
       queue: MAIL_QUEUE,
       retry: async (ctx, id) => {
-        if (!(await requeueFailedMail(ctx.db, id))) return false;
+        if (!(await requeueFailed(ctx.db, MAIL_QUEUE, id))) return false;
         await ctx.mailer.flush();
         return true;
       },
@@ -85,7 +84,7 @@ export const JOBS: readonly Job[] = [
     queue: {
       queue: WHATSAPP_QUEUE,
       retry: async (ctx, id) => {
-        if (!(await requeueFailedWhatsApp(ctx.db, id))) return false;
+        if (!(await requeueFailed(ctx.db, WHATSAPP_QUEUE, id))) return false;
         await sendDueWhatsApp(ctx, { limit: 1, onlyId: id });
         return true;
       },

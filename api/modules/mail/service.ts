@@ -110,18 +110,6 @@ export async function drainOutbox(db: Db, transport: MailTransport, log: Logger,
   return { sent: total.succeeded, failed: total.failed };
 }
 
-/** Queues a message the outbox gave up on to be sent again now; false when there is no such message. */
-export async function requeueFailedMail(db: Db, id: number): Promise<boolean> {
-  const queued = await db
-    .updateTable('mail_outbox')
-    .set({ status: 'pending', next_attempt_at: sql`now()` })
-    .where('id', '=', id)
-    .where('status', '=', 'failed')
-    .returning('id')
-    .executeTakeFirst();
-  return queued !== undefined;
-}
-
 /** Deletes mail sent more than `retentionDays` ago (MAIL_RETENTION_DAYS); unsent and failed mail stays for the operator. */
 export async function pruneSentMail(db: Db, retentionDays: number): Promise<number> {
   const result = await db

@@ -49,18 +49,6 @@ export async function queueWhatsApp<T extends WhatsAppTemplate>(trx: Db, ctx: { 
   return row ? Number(row.id) : null;
 }
 
-/** Queues a message the worker gave up on to be sent again now; false when there is no such message. */
-export async function requeueFailedWhatsApp(db: Db, id: number): Promise<boolean> {
-  const queued = await db
-    .updateTable('whatsapp_outbox')
-    .set({ status: 'pending', next_attempt_at: sql`now()` })
-    .where('id', '=', id)
-    .where('status', '=', 'failed')
-    .returning('id')
-    .executeTakeFirst();
-  return queued !== undefined;
-}
-
 const DELIVERY_RANK = { sent: 1, delivered: 2, read: 3, failed: 4 } as const;
 export type DeliveryStatus = keyof typeof DELIVERY_RANK;
 
