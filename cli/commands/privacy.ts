@@ -62,9 +62,7 @@ export function registerPrivacyCommands(program: Command, { io, session }: Comma
     )
     .action(async (email: string, options: { dryRun?: boolean; json?: boolean }) => {
       const ctx = await session.context();
-      const report = await eraseCustomer(ctx, email, { dryRun: options.dryRun });
-      // the log names the pseudonym: the email itself is what was erased
-      if (!options.dryRun) await recordAccess(ctx.db, { actorEmail: OPERATOR, action: 'erasure', subjectEmail: `${report.pseudonym}@erased.invalid` });
+      const report = await eraseCustomer(ctx, email, { dryRun: options.dryRun, recordAs: OPERATOR });
       if (options.json) return io.stdout.write(jsonLine(report));
       const head = options.dryRun
         ? `Would erase ${report.email} (as ${report.pseudonym}); nothing was changed.`

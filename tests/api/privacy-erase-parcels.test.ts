@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { listAccess } from '#api/modules/access-log/queries.ts';
 import { eraseCustomer } from '#api/modules/privacy/erase.ts';
 import { recordTrackingEvents } from '#api/modules/shipments/tracking.ts';
 import { sendDueWhatsApp } from '#api/modules/whatsapp/worker.ts';
@@ -70,7 +71,9 @@ describe.each(databaseKinds())('erasure of labels, offers and WhatsApp data (%s)
     expect(fake.messages.some((m) => m.to === `91${WHATSAPP}`)).toBe(true);
     for (const needle of [PICKUP.addressLine1, RETURN_TO.addressLine1, WHATSAPP]) expect((await whereFound(t, needle)).length).toBeGreaterThan(0);
 
-    await eraseCustomer(t.ctx, customer.email);
+    const report = await eraseCustomer(t.ctx, customer.email, { recordAs: 'operator (cli)' });
+    // the access log says who erased whom, by the pseudonym
+    expect(await listAccess(t.ctx.db, { email: `${report.pseudonym}@erased.invalid` })).toEqual([expect.objectContaining({ actorEmail: 'operator (cli)', action: 'erasure' })]);
     for (const needle of [customer.email, PICKUP.name, PICKUP.addressLine1, '97411 55555', '9741155555', RETURN_TO.name, RETURN_TO.addressLine1, WHATSAPP]) {
       expect({ needle, found: await whereFound(t, needle) }).toEqual({ needle, found: [] });
     }

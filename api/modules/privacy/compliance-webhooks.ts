@@ -110,8 +110,7 @@ export async function runComplianceJob(ctx: AppContext, job: { id: number; kind:
     const request = payload as CustomersRedact;
     const user = await userOf(ctx.db, request.customer);
     if (!user) return `no data held for Shopify customer ${request.customer.id}`;
-    const report = await eraseCustomer(ctx, user.email);
-    await recordAccess(ctx.db, { actorEmail: SHOPIFY_ACTOR, action: 'erasure', subjectEmail: `${report.pseudonym}@erased.invalid` });
+    const report = await eraseCustomer(ctx, user.email, { recordAs: SHOPIFY_ACTOR });
     return `Shopify customer ${request.customer.id} erased as ${report.pseudonym}`;
   }
   if (job.kind === 'shop/redact') {
@@ -119,7 +118,7 @@ export async function runComplianceJob(ctx: AppContext, job: { id: number; kind:
     const refused: string[] = [];
     for (const user of customers) {
       try {
-        await eraseCustomer(ctx, user.email);
+        await eraseCustomer(ctx, user.email, { recordAs: SHOPIFY_ACTOR });
       } catch (error) {
         refused.push(error instanceof Error ? error.message : String(error));
       }

@@ -7,6 +7,7 @@ import { normalizeEmail } from '#api/lib/email.ts';
 import { conflict, notFound } from '#api/lib/errors.ts';
 import { HOLDINGS, subjectOf } from './holdings.ts';
 import { isErasedEmail, NO_SUCH_CUSTOMER, PARCEL_ON_ITS_WAY, OFFER_OPEN } from './rules.ts';
+import { recordAccess } from '#api/modules/access-log/service.ts';
 
 export interface ErasureReport {
   email: string;
@@ -70,7 +71,12 @@ class DryRun extends Error {}
  * commit; a `remove-media` privacy job written in the same transaction makes that re-runnable (the
  * job loop retries it when the store fails now). A dry run does the same work and rolls it back.
  */
-export async function eraseCustomer(ctx: AppContext, rawEmail: string, options: { dryRun?: boolean } = {}): Promise<ErasureReport> {
+export async function eraseCustomer(
+  ctx: AppContext,
+  rawEmail: string,
+  /** `recordAs`: who erased, for the access log (an operator, Shopify); a customer erasing themselves is not recorded */
+  options: { dryRun?: boolean; recordAs?: string } = {},
+): Promise<ErasureReport> {
   const user = await findCustomer(ctx.db, rawEmail);
   if (!user) throw notFound(NO_SUCH_CUSTOMER(normalizeEmail(rawEmail)));
   const subject = subjectOf(user);
@@ -93,6 +99,8 @@ export async function eraseCustomer(ctx: AppContext, rawEmail: string, options: 
     if (!(error instanceof DryRun)) throw error;
   }
   if (jobId !== undefined) report!.filesRemoved = await removeMediaNow(ctx, jobId, media);
+  // the log names the pseudonym: the email itself is what was erased
+  if (options.recordAs && !options.dryRun) await recordAccess(ctx.db, { actorEmail: options.recordAs, action: 'erasure', subjectEmail: subject.pseudonymEmail });
   return report!;
 }
 
