@@ -45,6 +45,10 @@ export const NO_LABEL = 'No prepaid label has been made for this request.';
 export const SLIP_NEEDS_APPROVAL = 'A packing slip can be printed once the request is approved.';
 export const LABEL_BUSY = 'Your label is still being made. Please try again in a minute.';
 export const UNKNOWN_CARRIER = 'No such carrier is configured here.';
+export const CARRIER_FAILED = 'The courier could not book your pickup just now. Please try again in a few minutes.';
+/** The shipping notes a courier's first pickup gives the request (the customer reads them). */
+export const PICKED_UP_NOTE = 'Prepaid label: picked up by the courier.';
+export { CARRIER_MESSAGES } from '#api/integrations/carriers/messages.ts';
 
 /** Each step as the request page and the timeline name it. */
 export const TRACKING_LABELS: Record<TrackingStatus, string> = {

@@ -15,6 +15,7 @@ import type { LabelBody } from './model.ts';
 import { bookedShipmentOf } from './queries.ts';
 import {
   ALREADY_SHIPPED,
+  CARRIER_FAILED,
   LABEL_BUSY,
   LABEL_NEEDS_APPROVAL,
   LABELS_NOT_OFFERED,
@@ -39,7 +40,6 @@ const RESERVATION_LEASE_SECONDS = 120;
 /** how long a second call waits for the first call's carrier before answering 503 */
 const WAIT_FOR_OTHER_CALL_MS = 20_000;
 const POLL_MS = 25;
-const CARRIER_FAILED = 'The courier could not book your pickup just now. Please try again in a few minutes.';
 
 /** The pickup form as the rules accept it: required fields, lengths, and PIN code and phone as for a warehouse. */
 export function readPickup(ctx: AppContext, body: LabelBody): PickupAddress {
