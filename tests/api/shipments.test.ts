@@ -9,7 +9,7 @@ import { pollLateTracking } from '#api/modules/shipments/poll.ts';
 import { recordTrackingEvents } from '#api/modules/shipments/tracking.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '#tests/helpers/app.ts';
 import { databaseKinds } from '#tests/helpers/db.ts';
-import { createWarehouse, mailsTo, requestAt, signInPerson, type Person } from '#tests/helpers/fixtures.ts';
+import { createWarehouse, mailsTo, pdfOf, requestAt, signInPerson, type Person } from '#tests/helpers/fixtures.ts';
 
 const pickup = (overrides: Record<string, unknown> = {}) => ({
   name: 'Asha Rao',
@@ -21,12 +21,6 @@ const pickup = (overrides: Record<string, unknown> = {}) => ({
   postalCode: '560011',
   ...overrides,
 });
-
-/** GET a PDF through the real app (request() reads bodies as text, which would mangle the bytes). */
-async function pdfOf(t: TestApp, path: string, token: string): Promise<{ status: number; type: string | null; bytes: Uint8Array }> {
-  const res = await t.app.handle(new Request(`${TEST_ORIGIN}${path}`, { headers: { authorization: `Bearer ${token}` } }));
-  return { status: res.status, type: res.headers.get('content-type'), bytes: new Uint8Array(await res.arrayBuffer()) };
-}
 
 const event = (trackingNumber: string, status: TrackingEvent['status'], at: string, key = `${status}@${at}`): TrackingEvent => ({
   trackingNumber,

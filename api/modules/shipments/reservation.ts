@@ -37,7 +37,13 @@ export interface Booking {
   busy: string;
   /** the 502's sentence when the carrier fails without a sentence of its own */
   failed: string;
-  /** in the reservation's transaction, before the row is written: throws to refuse (a 409) */
+  /**
+   * first in the reservation's and in the booking's transaction: locks what the booking serialises
+   * with (a return locks its request row), always before the shipments row, so two transactions never
+   * wait for each other's lock
+   */
+  lock?: (trx: Db) => Promise<void>;
+  /** in the reservation's transaction, after `lock` and before the row is written: throws to refuse (a 409) */
   check?: (trx: Db) => Promise<void>;
   /** asks the carrier to book the parcel */
   call: () => Promise<CreatedShipment>;
@@ -49,7 +55,15 @@ export async function bookOnce(ctx: AppContext, booking: Booking): Promise<Booki
   const deadline = Date.now() + WAIT_FOR_OTHER_CALL_MS;
   for (;;) {
     const token = randomUUID();
-    const reserved = await reserve(ctx, booking, token);
+    let reserved: string | undefined;
+    try {
+      reserved = await reserve(ctx, booking, token);
+    } catch (refused) {
+      // the check refuses once the call we waited for has booked (a return is then shipped): that booking is the answer
+      const current = await bookedShipmentOf(ctx.db, booking.requestId, booking.direction);
+      if (current) return { shipment: current, created: false };
+      throw refused;
+    }
     if (reserved) return book(ctx, booking, reserved, token);
     const current = await bookedShipmentOf(ctx.db, booking.requestId, booking.direction);
     if (current) return { shipment: current, created: false };
@@ -73,6 +87,7 @@ async function reserve(ctx: AppContext, booking: Booking, token: string): Promis
     pickup_postal_code: pickup.postalCode,
   };
   return ctx.db.transaction().execute(async (trx) => {
+    await booking.lock?.(trx);
     await booking.check?.(trx);
     const row = await trx
       .insertInto('shipments')
@@ -107,6 +122,7 @@ async function book(ctx: AppContext, booking: Booking, shipmentId: string, token
   let booked: ShipmentRow | undefined;
   try {
     booked = await ctx.db.transaction().execute(async (trx) => {
+      await booking.lock?.(trx);
       const row = await trx
         .updateTable('shipments')
         .set({

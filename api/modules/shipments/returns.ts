@@ -58,8 +58,11 @@ export async function bookReturn(ctx: AppContext, admin: { id: string; email: st
     pickup: warehousePickup(warehouse),
     busy: RETURN_BOOKING_BUSY,
     failed: RETURN_CARRIER_FAILED,
+    lock: async (trx) => {
+      await trx.selectFrom('exchange_requests').select('id').where('id', '=', request.id).forUpdate().executeTakeFirst();
+    },
     check: async (trx) => {
-      const latest = await trx.selectFrom('exchange_requests').selectAll().where('id', '=', request.id).forUpdate().executeTakeFirst();
+      const latest = await trx.selectFrom('exchange_requests').selectAll().where('id', '=', request.id).executeTakeFirst();
       if (!latest || latest.return_choice !== 'return' || latest.returned_at !== null) throw returnRefusal(latest);
     },
     call: () =>
