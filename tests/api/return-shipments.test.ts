@@ -4,6 +4,7 @@ import { PDFDocument } from 'pdf-lib';
 import { isEmbeddedAwb } from '#api/integrations/carriers/embedded.ts';
 import type { TrackingEvent } from '#api/integrations/carriers/types.ts';
 import { NO_RETURN_TO_SHIP, RETURN_ALREADY_SHIPPED, RETURN_BEING_BOOKED } from '#api/modules/credit/rules.ts';
+import { pollLateTracking } from '#api/modules/shipments/poll.ts';
 import { listShipments } from '#api/modules/shipments/queries.ts';
 import { NO_RETURN_LABEL, RETURNS_BY_HAND } from '#api/modules/shipments/rules.ts';
 import { recordTrackingEvents } from '#api/modules/shipments/tracking.ts';
@@ -262,5 +263,17 @@ describe.each(databaseKinds())('returns booked through Shiprocket (%s)', (kind) 
     const parcel = (await t.request('GET', `/api/exchange/${id}/shipment`, { token: customer.token })).body.returnShipment;
     expect([parcel.status, parcel.trackingNumber]).toEqual(['out_for_delivery', awb]);
     expect((await typesOf(t, customer, id)).filter((type) => type === 'tracking')).toHaveLength(2);
+  });
+
+  test('a late webhook is made up by polling the return\'s AWB, each step once', async () => {
+    const id = await returnToShip(t, customer, admin, warehouseId);
+    const awb = (await book(t, admin, id)).body.trackingNumber as string;
+    fake.scan(awb, { srStatus: 42, label: 'PICKED UP', date: '2026-11-26 10:04:00', location: 'Bengaluru' });
+    fake.scan(awb, { srStatus: 7, label: 'DELIVERED', date: '2026-11-28 15:10:00', location: 'Kolkata' });
+    const polled = await pollLateTracking(t.ctx, { lateAfterMs: 0 });
+    expect(polled.recorded).toBe(2);
+    expect((await pollLateTracking(t.ctx, { lateAfterMs: 0 })).recorded).toBe(0);
+    const parcel = (await t.request('GET', `/api/exchange/${id}/shipment`, { token: customer.token })).body.returnShipment;
+    expect(parcel.events.map((e: { status: string }) => e.status)).toEqual(['picked_up', 'delivered']);
   });
 });
