@@ -4,7 +4,7 @@ import { recordTrackingEvents } from '#api/modules/shipments/tracking.ts';
 import { MAIL_TEXTS } from '#api/modules/mail/texts.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
 import { databaseKinds } from '#tests/helpers/db.ts';
-import { createRequest, createWarehouse, mailsTo, requestAt, shippingBody, signInPerson, type Person } from '#tests/helpers/fixtures.ts';
+import { createWarehouse, mailsTo, requestAt, signInPerson, type Person } from '#tests/helpers/fixtures.ts';
 
 // each case drives requests through several steps
 setDefaultTimeout(60_000);
@@ -54,14 +54,7 @@ describe.each(databaseKinds())("the offer, deadline and parcel mails in the cust
 
   /** A request quoted ₹850 (HP 88A, like new), received, with an offer of ₹400: the offer's answer date. */
   async function offered(customer: Person): Promise<{ id: string; respondBy: string }> {
-    const id = await createRequest(t, customer, { brand: 'HP', productName: 'HP 88A Toner', condition: 'like_new' });
-    for (const [method, path, body, who] of [
-      ['PUT', `/api/admin/exchange-requests/${id}/status`, { status: 'approved', warehouseId }, admin],
-      ['POST', `/api/exchange/${id}/shipping`, shippingBody(), customer],
-      ['PUT', `/api/admin/exchange-requests/${id}/transit`, { transitStatus: 'received' }, admin],
-    ] as const) {
-      expect((await as(who, method, path, body)).status).toBe(200);
-    }
+    const id = await requestAt(t, 'received', customer, admin, warehouseId, 0, { brand: 'HP', productName: 'HP 88A Toner', condition: 'like_new' });
     const res = await as(admin, 'PUT', `/api/admin/exchange-requests/${id}/credit`, { creditAmount: 400, reason: 'Cracked drum housing' });
     expect([res.status, res.body.offer?.status]).toEqual([200, 'pending']);
     return { id, respondBy: res.body.offer.respondBy };

@@ -83,14 +83,7 @@ describe.each(databaseKinds())('WhatsApp for offers, deadlines and labels (%s)',
 
   test('a Hindi customer gets the offer in hi with the answer date written for hi-IN, as their mail gives it', async () => {
     const customer = await optedIn('hi');
-    const id = await createRequest(t, customer, { brand: 'HP', productName: 'HP 88A Toner', condition: 'like_new' });
-    for (const [method, path, body, who] of [
-      ['PUT', `/api/admin/exchange-requests/${id}/status`, { status: 'approved', warehouseId }, admin],
-      ['POST', `/api/exchange/${id}/shipping`, shippingBody(), customer],
-      ['PUT', `/api/admin/exchange-requests/${id}/transit`, { transitStatus: 'received' }, admin],
-    ] as const) {
-      expect((await t.request(method, path, { token: who.token, body })).status).toBe(200);
-    }
+    const id = await requestAt(t, 'received', customer, admin, warehouseId, 0, { brand: 'HP', productName: 'HP 88A Toner', condition: 'like_new' });
     const res = await t.request('PUT', `/api/admin/exchange-requests/${id}/credit`, { token: admin.token, body: { creditAmount: 400, reason: 'Cracked drum housing' } });
     expect(res.status).toBe(200);
     expect(await templatesTo(customer.to)).toContain('swappoints_offer_waiting');
