@@ -64,7 +64,8 @@ function addressFromExportRow(values: Record<string, string>): CustomerAddress |
     countryCode,
     phone: clean(values['Default Address Phone']) ?? clean(values['Phone']),
   };
-  return Object.values(address).some((v) => v !== null) ? address : null;
+  // a country alone is no address
+  return Object.entries(address).some(([key, v]) => key !== 'countryCode' && v !== null) ? address : null;
 }
 
 /** Reads one row of the shop's customer export (Email, First Name, Last Name, Customer ID and the Default Address columns). */

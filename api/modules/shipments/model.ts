@@ -29,7 +29,7 @@ export const PickupSuggestion = t.Object({
   city: suggested('its city'),
   state: suggested("its state's name (Karnataka), made from the shop's province code"),
   postalCode: suggested('its PIN or postal code'),
-  fromShop: t.Boolean({ description: "the shop gave a default address in the shop's country; false: only the name and phone (if any) are filled in" }),
+  fromShop: t.Boolean({ description: "the address fields come from the shop's default address (in the shop's country); false: at most the name and phone are filled in" }),
 });
 export type PickupSuggestion = UnwrapSchema<typeof PickupSuggestion>;
 

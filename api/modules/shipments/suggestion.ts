@@ -48,8 +48,9 @@ export async function pickupSuggestion(ctx: AppContext, user: { id: string }, id
     city: null,
     state: null,
     postalCode: null,
-    fromShop: usable !== null,
+    fromShop: false,
   };
   for (const field of ADDRESS_FIELDS) suggestion[field] = fit(field, usable?.[field]);
+  suggestion.fromShop = ADDRESS_FIELDS.some((field) => suggestion[field] !== null);
   return suggestion;
 }
