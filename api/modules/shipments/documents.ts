@@ -5,7 +5,7 @@ import { ownRequestOr404, requestOr404 } from '#api/modules/requests/queries.ts'
 import { requestReference } from '#api/modules/requests/reference.ts';
 import type { RequestShipment } from './model.ts';
 import { labelPdf, packingSlipPdf, type SlipContent } from './pdf.ts';
-import { bookedShipmentOf, shipmentView } from './queries.ts';
+import { bookedShipmentOf, pickupPersonOf, shipmentView } from './queries.ts';
 import { NO_LABEL, SLIP_NEEDS_APPROVAL } from './rules.ts';
 
 /** What the owner and admins read of a request's label: its state, the label PDF, the packing slip. */
@@ -19,17 +19,8 @@ function visibleRequest(ctx: AppContext, viewer: Viewer, id: string | undefined)
 
 export async function requestShipment(ctx: AppContext, viewer: Viewer, id: string | undefined): Promise<RequestShipment> {
   const request = await visibleRequest(ctx, viewer, id);
-  const [row, person] = await Promise.all([
-    bookedShipmentOf(ctx.db, request.id),
-    ctx.db
-      .selectFrom('users')
-      .leftJoin('shop_customers', 'shop_customers.email', 'users.email')
-      .select(['users.name', 'shop_customers.first_name', 'shop_customers.last_name'])
-      .where('users.id', '=', request.user_id)
-      .executeTakeFirst(),
-  ]);
-  const pickupName = person?.name || [person?.first_name, person?.last_name].filter(Boolean).join(' ') || null;
-  return { labelsOffered: ctx.carrier !== null, pickupName, shipment: row ? await shipmentView(ctx.db, ctx.settings.publicUrl, row) : null };
+  const [row, person] = await Promise.all([bookedShipmentOf(ctx.db, request.id), pickupPersonOf(ctx.db, request.user_id)]);
+  return { labelsOffered: ctx.carrier !== null, pickupName: person.name, shipment: row ? await shipmentView(ctx.db, ctx.settings.publicUrl, row) : null };
 }
 
 function slipOf(request: ExchangeRequestRow, customerName: string | null): SlipContent {
