@@ -77,9 +77,9 @@ export const shippingBody = (overrides: Record<string, unknown> = {}) => ({
 
 export type Stage = 'pending' | 'approved' | 'shipped' | 'received' | 'credited' | 'completed' | 'declined';
 
-/** A request of `customer` brought to `stage` through the real API. */
-export async function requestAt(t: TestApp, stage: Stage, customer: Person, admin: Person, warehouseId: string, credit = 500): Promise<string> {
-  const id = await createRequest(t, customer);
+/** A request of `customer` (with `fields` over the usual ones) brought to `stage` through the real API. */
+export async function requestAt(t: TestApp, stage: Stage, customer: Person, admin: Person, warehouseId: string, credit = 500, fields: Record<string, unknown> = {}): Promise<string> {
+  const id = await createRequest(t, customer, fields);
   const ok = async (res: Promise<{ status: number; body: unknown }>) => {
     const r = await res;
     if (r.status !== 200) throw new Error(`bringing a request to ${stage} failed: ${r.status} ${JSON.stringify(r.body)}`);

@@ -3,7 +3,7 @@ import type { Timestamp, CreatedAt } from '../columns.ts';
 
 /** Prepaid return labels, returns sent back through the carrier, and their tracking events (issues 27 and 24). */
 
-/** inbound: a prepaid label, customer → warehouse (migration 017); outbound: a declined offer's item sent back (migration 032). */
+/** inbound: a prepaid label, customer → warehouse (migration 017); outbound: a declined offer's item sent back (migration 033). */
 export const SHIPMENT_DIRECTIONS = ['inbound', 'outbound'] as const;
 export type ShipmentDirection = (typeof SHIPMENT_DIRECTIONS)[number];
 

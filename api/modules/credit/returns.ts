@@ -9,6 +9,7 @@ import { returnShippedMail } from '#api/modules/mail/templates.ts';
 import { recordEvent, type Actor } from '#api/modules/requests/events.ts';
 import { ADMIN_NOT_FOUND, findRequest, requestOr404 } from '#api/modules/requests/queries.ts';
 import { requestTextTooLong, REQUEST_TEXT_LIMITS } from '#api/modules/requests/rules.ts';
+import { languageOf } from '#api/modules/users/queries.ts';
 import { BOOKING_LEASE_SECONDS } from '#api/integrations/carriers/types.ts';
 import { NO_RETURN_TO_SHIP, RETURN_ALREADY_SHIPPED, RETURN_BEING_BOOKED, RETURN_BODY } from './rules.ts';
 
@@ -71,7 +72,8 @@ export async function writeReturnShipped(trx: Db, ctx: AppContext, actor: Actor,
     toStatus: row.status,
     note: `Sent back to the customer with ${shipment.carrierName}, tracking ${shipment.trackingNumber}`,
   });
-  await enqueueMail(trx, returnShippedMail(row.customer_email, ctx.settings.publicUrl, { id: row.id, productName: row.product_name, brand: row.brand }, shipment));
+  const lang = await languageOf(trx, row.user_id);
+  await enqueueMail(trx, returnShippedMail(row.customer_email, ctx.settings.publicUrl, { id: row.id, productName: row.product_name, brand: row.brand }, shipment, lang));
   return row;
 }
 

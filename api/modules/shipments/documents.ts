@@ -5,7 +5,7 @@ import { ownRequestOr404, requestOr404 } from '#api/modules/requests/queries.ts'
 import { requestReference } from '#api/modules/requests/reference.ts';
 import type { RequestShipment } from './model.ts';
 import { labelPdf, packingSlipPdf, returnLabelPdf, type SlipContent } from './pdf.ts';
-import { bookedShipmentOf, returnParcelView, shipmentView } from './queries.ts';
+import { bookedShipmentOf, pickupPersonOf, returnParcelView, shipmentView } from './queries.ts';
 import { NO_LABEL, NO_RETURN_LABEL, SLIP_NEEDS_APPROVAL } from './rules.ts';
 
 /** What the owner and admins read of a request's parcels: their state, the label PDFs, the packing slip. */
@@ -22,17 +22,11 @@ export async function requestShipment(ctx: AppContext, viewer: Viewer, id: strin
   const [row, back, person] = await Promise.all([
     bookedShipmentOf(ctx.db, request.id),
     bookedShipmentOf(ctx.db, request.id, 'outbound'),
-    ctx.db
-      .selectFrom('users')
-      .leftJoin('shop_customers', 'shop_customers.email', 'users.email')
-      .select(['users.name', 'shop_customers.first_name', 'shop_customers.last_name'])
-      .where('users.id', '=', request.user_id)
-      .executeTakeFirst(),
+    pickupPersonOf(ctx.db, request.user_id),
   ]);
-  const pickupName = person?.name || [person?.first_name, person?.last_name].filter(Boolean).join(' ') || null;
   return {
     labelsOffered: ctx.carrier !== null,
-    pickupName,
+    pickupName: person.name,
     shipment: row ? await shipmentView(ctx.db, ctx.settings.publicUrl, row) : null,
     returnShipment: back ? await returnParcelView(ctx.db, back) : null,
   };

@@ -19,6 +19,20 @@ export const LabelBody = t.Object(
 );
 export type LabelBody = UnwrapSchema<typeof LabelBody>;
 
+const suggested = (description: string) => nullable(t.String({ description }));
+
+export const PickupSuggestion = t.Object({
+  name: suggested("the name on the shop's default address, else the customer's name as the shop knows it"),
+  phone: suggested("the address's phone, else the customer's own (the shop's, then their profile's)"),
+  addressLine1: suggested('the default address, first line'),
+  addressLine2: suggested('its second line'),
+  city: suggested('its city'),
+  state: suggested("its state's name (Karnataka), made from the shop's province code"),
+  postalCode: suggested('its PIN or postal code'),
+  fromShop: t.Boolean({ description: "the address fields come from the shop's default address (in the shop's country); false: at most the name and phone are filled in" }),
+});
+export type PickupSuggestion = UnwrapSchema<typeof PickupSuggestion>;
+
 export const Label = t.Object({
   carrier: t.String({ description: 'the carrier as the shipping details name it' }),
   trackingNumber: t.String({ description: 'the AWB' }),

@@ -8,6 +8,17 @@ export const labelUrl = (publicUrl: string, requestId: string) => `${publicUrl}/
 /** the return's label, for admins only */
 export const returnLabelUrl = (publicUrl: string, requestId: string) => `${publicUrl}/api/admin/exchange-requests/${requestId}/return/label`;
 
+/** Who the customer is to a pickup form: their name (ours, else the shop directory's) and their profile's phone. */
+export async function pickupPersonOf(db: Db, userId: string): Promise<{ name: string | null; phone: string | null }> {
+  const person = await db
+    .selectFrom('users')
+    .leftJoin('shop_customers', 'shop_customers.email', 'users.email')
+    .select(['users.name', 'users.phone', 'shop_customers.first_name', 'shop_customers.last_name'])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  return { name: person?.name || [person?.first_name, person?.last_name].filter(Boolean).join(' ') || null, phone: person?.phone ?? null };
+}
+
 /** The request's booked parcel in that direction (its prepaid label by default), if any: a reservation still waiting for its carrier is not one. */
 export async function bookedShipmentOf(db: Db, requestId: string, direction: ShipmentDirection = 'inbound'): Promise<ShipmentRow | undefined> {
   return db.selectFrom('shipments').selectAll().where('request_id', '=', requestId).where('direction', '=', direction).where('state', '=', 'booked').executeTakeFirst();

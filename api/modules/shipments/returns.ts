@@ -7,8 +7,7 @@ import { NO_RETURN_TO_SHIP, RETURN_ALREADY_SHIPPED } from '#api/modules/credit/r
 import { actorOf } from '#api/modules/requests/events.ts';
 import { requestOr404 } from '#api/modules/requests/queries.ts';
 import { requestReference } from '#api/modules/requests/reference.ts';
-import { profileOf } from '#api/modules/users/queries.ts';
-import { bookedShipmentOf } from './queries.ts';
+import { bookedShipmentOf, pickupPersonOf } from './queries.ts';
 import { bookOnce, type BookingOutcome } from './reservation.ts';
 import { RETURN_BOOKING_BUSY, RETURN_CARRIER_FAILED, RETURNS_BY_HAND } from './rules.ts';
 
@@ -49,7 +48,7 @@ export async function bookReturn(ctx: AppContext, admin: { id: string; email: st
   refuseUnreturnable(request);
   const warehouse = request.warehouse_snapshot;
   // a courier needs a phone at the door: the address's, else the one on the customer's profile
-  const phone = request.return_address.phone ?? (await profileOf(ctx.db, request.user_id)).phone;
+  const phone = request.return_address.phone ?? (await pickupPersonOf(ctx.db, request.user_id)).phone;
   const actor = actorOf(admin, 'admin');
   return bookOnce(ctx, {
     requestId: request.id,

@@ -5,11 +5,12 @@ import { AppError, notFound, unauthorized } from '#api/lib/errors.ts';
 import { ErrorBody } from '#api/lib/schema.ts';
 import type { AuthPlugin } from '#api/modules/auth/plugin.ts';
 import { labelDocument, packingSlipDocument, requestShipment, returnLabelDocument, type PdfFile } from './documents.ts';
-import { CarrierEventsAnswer, Label, LabelBody, RequestShipment, ReturnBooking } from './model.ts';
+import { CarrierEventsAnswer, Label, LabelBody, PickupSuggestion, RequestShipment, ReturnBooking } from './model.ts';
 import { labelUrl, returnLabelUrl } from './queries.ts';
 import { bookReturn } from './returns.ts';
 import { UNKNOWN_CARRIER } from './rules.ts';
 import { createLabel } from './service.ts';
+import { pickupSuggestion } from './suggestion.ts';
 import { recordTrackingEvents } from './tracking.ts';
 
 const signedIn = { 401: ErrorBody, 403: ErrorBody };
@@ -50,6 +51,15 @@ export function shipmentRoutes(ctx: AppContext, auth: AuthPlugin) {
         },
       },
     )
+    .get('/:id/label/address', ({ params, user }) => pickupSuggestion(ctx, user, params.id), {
+      auth: true,
+      response: { 200: PickupSuggestion, 404: ErrorBody, 409: ErrorBody, ...signedIn },
+      detail: {
+        summary: 'The pickup address the label form starts with',
+        description:
+          "The shop's default address for the customer (name, phone, address, state's name, PIN code), to fill in the prepaid-label form; the customer may change any of it and POST /label checks it as usual. Empty fields when the shop has none, has one abroad, or does not answer within a few seconds (the form then starts empty: never a 5xx for the shop's sake). The request's owner only: 404 for anyone else. 409 when the shop offers no prepaid labels (CARRIER=none).",
+      },
+    })
     .get('/:id/label', async ({ params, user }) => pdfAnswer(await labelDocument(ctx, user, params.id)), {
       auth: true,
       response: { 200: pdf('the label page (or the carrier\'s) and the packing slip'), 404: ErrorBody, 409: ErrorBody, ...signedIn },

@@ -8,6 +8,7 @@ import { queueWhatsApp } from '#api/modules/whatsapp/service.ts';
 import { actorOf, recordEvent } from '#api/modules/requests/events.ts';
 import { ownRequestOr404 } from '#api/modules/requests/queries.ts';
 import { requestReference } from '#api/modules/requests/reference.ts';
+import { languageOf } from '#api/modules/users/queries.ts';
 import { labelReadyMail } from './mails.ts';
 import type { LabelBody } from './model.ts';
 import { bookedShipmentOf } from './queries.ts';
@@ -86,7 +87,12 @@ export async function createLabel(ctx: AppContext, user: { id: string; email: st
       await recordEvent(trx, { requestId: request.id, type: 'label', actor: actorOf(user, 'customer'), note: `${created.carrierName}, tracking ${created.trackingNumber}` });
       await enqueueMail(
         trx,
-        labelReadyMail(request.customer_email, ctx.settings.publicUrl, { requestId: request.id, productName: request.product_name, carrier: created.carrierName, trackingNumber: created.trackingNumber }),
+        labelReadyMail(
+          request.customer_email,
+          ctx.settings.publicUrl,
+          { requestId: request.id, productName: request.product_name, carrier: created.carrierName, trackingNumber: created.trackingNumber },
+          await languageOf(trx, request.user_id),
+        ),
       );
       await queueWhatsApp(trx, ctx, {
         userId: request.user_id,

@@ -8,6 +8,7 @@ import { queueWhatsApp } from '#api/modules/whatsapp/service.ts';
 import { recordEvent, systemActor } from '#api/modules/requests/events.ts';
 import { findRequest } from '#api/modules/requests/queries.ts';
 import { recordShipping } from '#api/modules/requests/shipping.ts';
+import { languageOf } from '#api/modules/users/queries.ts';
 import { deliveredMail, pickedUpMail } from './mails.ts';
 import { shipmentByTracking } from './queries.ts';
 import { HAS_PARCEL, TRACKING_STATUSES, trackingLabel, trackingRank } from './rules.ts';
@@ -94,10 +95,10 @@ async function recordOne(trx: Db, ctx: AppContext, shipmentId: string, event: Tr
       systemActor,
     );
     if (shipped) {
-      await enqueueMail(trx, pickedUpMail(request.customer_email, ctx.settings.publicUrl, parcel));
+      await enqueueMail(trx, pickedUpMail(request.customer_email, ctx.settings.publicUrl, parcel, await languageOf(trx, request.user_id)));
       await queueWhatsApp(trx, ctx, { userId: request.user_id, template: 'picked_up', params: { product: request.product_name, carrier: parcel.carrier, link: `${ctx.settings.publicUrl}/exchange/${request.id}` } });
     }
   }
-  if (moved && event.status === 'delivered') await enqueueMail(trx, deliveredMail(request.customer_email, ctx.settings.publicUrl, parcel));
+  if (moved && event.status === 'delivered') await enqueueMail(trx, deliveredMail(request.customer_email, ctx.settings.publicUrl, parcel, await languageOf(trx, request.user_id)));
   return true;
 }
