@@ -184,14 +184,7 @@ describe.each(databaseKinds())('returns booked through Shiprocket (%s)', (kind) 
 
   beforeAll(async () => {
     fake = await startFakeShiprocket();
-    t = await createTestApp(kind, {
-      CARRIER: 'shiprocket',
-      SHIPROCKET_API_URL: fake.url,
-      SHIPROCKET_EMAIL: fake.email,
-      SHIPROCKET_PASSWORD: fake.password,
-      SHIPROCKET_WEBHOOK_TOKEN: WEBHOOK_TOKEN,
-      SHIPROCKET_TIMEOUT_MS: '1000',
-    });
+    t = await createTestApp(kind, fake.env(WEBHOOK_TOKEN));
     ({ admin, customer, warehouseId } = await setUp(t));
   });
   afterAll(async () => {

@@ -42,6 +42,25 @@ export interface FakePickupLocation {
   pin_code: string;
 }
 
+/** A new order as Shiprocket holds it: its own ids, no AWB yet. */
+export function newOrder(kind: FakeOrder['kind'], body: Record<string, unknown>, ids: () => number, pincodes: { pickup: string; delivery: string }): FakeOrder {
+  const orderId = ids();
+  return {
+    kind,
+    channelOrderId: String(body.order_id),
+    orderId,
+    shipmentId: ids(),
+    body,
+    pickupPincode: pincodes.pickup,
+    deliveryPincode: pincodes.delivery,
+    awb: null,
+    courierName: null,
+    labelUrl: null,
+    pickupRequested: false,
+    cancelled: false,
+  };
+}
+
 const REQUIRED_PICKUP_FIELDS = ['pickup_location', 'name', 'email', 'phone', 'address', 'city', 'state', 'country', 'pin_code'] as const;
 const REQUIRED_ADHOC_FIELDS = [
   'order_id', 'order_date', 'pickup_location', 'billing_customer_name', 'billing_address', 'billing_city', 'billing_pincode', 'billing_state',
@@ -102,20 +121,7 @@ export function forwardHandlers(state: { orders: FakeOrder[]; pickupLocations: F
         return json({ message: 'Wrong Pickup location entered. Please choose one location from data given', data: { data: pickupLocations.map((p) => p.pickup_location) }, status_code: 422 }, 422);
       }
       if (orders.some((o) => o.channelOrderId === body.order_id)) return json({ message: 'Order Id already exists.', status_code: 422 }, 422);
-      const created: FakeOrder = {
-        kind: 'forward',
-        channelOrderId: String(body.order_id),
-        orderId: state.nextId(),
-        shipmentId: state.nextId(),
-        body,
-        pickupPincode: location.pin_code,
-        deliveryPincode: String(body.billing_pincode),
-        awb: null,
-        courierName: null,
-        labelUrl: null,
-        pickupRequested: false,
-        cancelled: false,
-      };
+      const created = newOrder('forward', body, state.nextId, { pickup: location.pin_code, delivery: String(body.billing_pincode) });
       orders.push(created);
       return json({ order_id: created.orderId, shipment_id: created.shipmentId, status: 'NEW', status_code: 1, onboarding_completed_now: 0, awb_code: null, courier_company_id: null, courier_name: null });
     },

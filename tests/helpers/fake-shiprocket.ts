@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { forwardHandlers, invalid, json, orderProblems, type FakeOrder, type FakePickupLocation } from './fake-shiprocket-forward.ts';
+import { forwardHandlers, invalid, json, newOrder, orderProblems, type FakeOrder, type FakePickupLocation } from './fake-shiprocket-forward.ts';
 
 /**
  * A fake Shiprocket API v1 on a real local port (Bun.serve on 127.0.0.1), answering the calls the
@@ -104,20 +104,7 @@ export async function startFakeShiprocket(options: FakeShiprocketOptions = {}) {
     const errors = orderProblems(body, REQUIRED_RETURN_FIELDS, ['pickup_pincode', 'shipping_pincode'], ['pickup_phone', 'shipping_phone']);
     if (Object.keys(errors).length) return invalid(errors);
     if (orders.some((o) => o.channelOrderId === body.order_id)) return json({ message: 'Order Id already exists.', status_code: 422 }, 422);
-    const created: FakeOrder = {
-      kind: 'return',
-      channelOrderId: String(body.order_id),
-      orderId: nextId++,
-      shipmentId: nextId++,
-      body,
-      pickupPincode: String(body.pickup_pincode),
-      deliveryPincode: String(body.shipping_pincode),
-      awb: null,
-      courierName: null,
-      labelUrl: null,
-      pickupRequested: false,
-      cancelled: false,
-    };
+    const created = newOrder('return', body, () => nextId++, { pickup: String(body.pickup_pincode), delivery: String(body.shipping_pincode) });
     orders.push(created);
     return json({ order_id: created.orderId, shipment_id: created.shipmentId, status: 'RETURN PENDING', status_code: 21, company_name: 'Fake Shop' });
   }
@@ -289,6 +276,15 @@ export async function startFakeShiprocket(options: FakeShiprocketOptions = {}) {
   return {
     /** SHIPROCKET_API_URL for this fake */
     url: `${origin}/v1/external`,
+    /** the app's settings for CARRIER=shiprocket against this fake, with the panel's webhook token */
+    env: (webhookToken: string) => ({
+      CARRIER: 'shiprocket',
+      SHIPROCKET_API_URL: `${origin}/v1/external`,
+      SHIPROCKET_EMAIL: email,
+      SHIPROCKET_PASSWORD: password,
+      SHIPROCKET_WEBHOOK_TOKEN: webhookToken,
+      SHIPROCKET_TIMEOUT_MS: '1000',
+    }),
     origin,
     email,
     password,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { WarehouseSnapshot } from '#api/db/types.ts';
 import { ShiprocketFailure, type ShiprocketClient } from './shiprocket-client.ts';
-import { assignAwbAndLabel, countryName, createdOrder, indiaDate, nationalPhone, type ParcelDefaults } from './shiprocket-steps.ts';
+import { assignAwbAndLabel, countryName, createdOrder, indiaDate, nationalPhone, parcelFields, type ParcelDefaults } from './shiprocket-steps.ts';
 import type { OutboundShipmentInput } from './types.ts';
 
 /**
@@ -101,13 +101,7 @@ export async function bookForward(deps: ForwardBooking, input: OutboundShipmentI
       billing_phone: nationalPhone(to.phone ?? ''),
       billing_isd_code: '91',
       shipping_is_billing: true,
-      order_items: [{ name: input.productName.slice(0, 200), sku: input.reference, units: 1, selling_price: parcel.declaredValue }],
-      payment_method: 'Prepaid',
-      sub_total: parcel.declaredValue,
-      length: parcel.lengthCm,
-      breadth: parcel.breadthCm,
-      height: parcel.heightCm,
-      weight: parcel.weightKg,
+      ...parcelFields(parcel, input),
     }),
   );
   created.srOrderId = order.orderId;

@@ -19,6 +19,19 @@ export interface ParcelDefaults {
 /** A boxed printer part: Shiprocket needs dimensions and weight to pick a courier; the courier weighs it again. */
 export const DEFAULT_PARCEL: ParcelDefaults = { lengthCm: 30, breadthCm: 20, heightCm: 15, weightKg: 1, declaredValue: 500 };
 
+/** What every order carries about its parcel: the one item (the request's reference as SKU), prepaid, its declared value, size and weight. */
+export function parcelFields(parcel: ParcelDefaults, item: { productName: string; reference: string }) {
+  return {
+    order_items: [{ name: item.productName.slice(0, 200), sku: item.reference, units: 1, selling_price: parcel.declaredValue }],
+    payment_method: 'Prepaid',
+    sub_total: parcel.declaredValue,
+    length: parcel.lengthCm,
+    breadth: parcel.breadthCm,
+    height: parcel.heightCm,
+    weight: parcel.weightKg,
+  };
+}
+
 /** The 10-digit national number Shiprocket takes, from a checked Indian mobile (+91…, 0…, or bare). */
 export function nationalPhone(phone: string): string {
   const digits = phone.replace(/\D/g, '');

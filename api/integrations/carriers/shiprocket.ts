@@ -4,7 +4,7 @@ import type { Settings } from '#api/settings.ts';
 import { createShiprocketClient, ShiprocketFailure, type ShiprocketClient } from './shiprocket-client.ts';
 import { bookForward } from './shiprocket-forward.ts';
 import { readableLabel, shiprocketStatus, shiprocketTime } from './shiprocket-status.ts';
-import { assignAwbAndLabel, countryName, createdOrder, DEFAULT_PARCEL, indiaDate, nationalPhone, text, type ParcelDefaults } from './shiprocket-steps.ts';
+import { assignAwbAndLabel, countryName, createdOrder, DEFAULT_PARCEL, indiaDate, nationalPhone, parcelFields, text, type ParcelDefaults } from './shiprocket-steps.ts';
 import { CarrierAuthError, CarrierUnavailable, type Carrier, type CreatedShipment, type ReturnShipmentInput, type TrackingEvent } from './types.ts';
 
 export { DEFAULT_PARCEL, type ParcelDefaults } from './shiprocket-steps.ts';
@@ -150,13 +150,7 @@ export function shiprocketCarrier(settings: ShiprocketOptions, extras: Shiprocke
         shipping_pincode: w.postalCode,
         shipping_isd_code: '91',
         shipping_phone: nationalPhone(w.contactPhone ?? ''),
-        order_items: [{ name: input.productName.slice(0, 200), sku: input.reference, units: 1, selling_price: parcel.declaredValue }],
-        payment_method: 'Prepaid',
-        sub_total: parcel.declaredValue,
-        length: parcel.lengthCm,
-        breadth: parcel.breadthCm,
-        height: parcel.heightCm,
-        weight: parcel.weightKg,
+        ...parcelFields(parcel, input),
       }),
     );
     created.srOrderId = order.orderId;

@@ -90,7 +90,7 @@ interface ParcelLabel {
   createdAt: Date;
   trackingNumber: string;
   to: (string | null)[];
-  fromHeading: string;
+  /** where the courier collects it */
   from: (string | null)[];
   footer: string[];
 }
@@ -112,7 +112,7 @@ function drawLabelPage(doc: PDFDocument, fonts: Fonts, label: ParcelLabel): void
   y = lines(page, fonts.regular, label.to, m, y, 10, inner - 90);
   y -= 8;
   page.drawLine({ start: { x: m, y: y + 6 }, end: { x: width - m, y: y + 6 }, thickness: 0.75, color: INK });
-  y = lines(page, fonts.bold, [label.fromHeading], m, y - 6, 9, inner);
+  y = lines(page, fonts.bold, ['FROM (PICKUP)'], m, y - 6, 9, inner);
   y = lines(page, fonts.regular, label.from, m, y, 10, inner);
   y -= 8;
   page.drawLine({ start: { x: m, y: y + 6 }, end: { x: width - m, y: y + 6 }, thickness: 0.75, color: INK });
@@ -149,29 +149,29 @@ async function newDocument(title: string): Promise<{ doc: PDFDocument; fonts: Fo
   return { doc, fonts: { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) } };
 }
 
-/** The carrier's own label pages, when it gave one. */
-async function copyCarrierLabel(doc: PDFDocument, carrierLabel: Uint8Array): Promise<void> {
-  const carrier = await PDFDocument.load(carrierLabel);
-  for (const page of await doc.copyPages(carrier, carrier.getPageIndices())) doc.addPage(page);
+/** A document that starts with the carrier's own label pages when it gave them, else with ours. */
+async function labelDocument(title: string, carrierLabel: Uint8Array | null, ours: ParcelLabel): Promise<{ doc: PDFDocument; fonts: Fonts }> {
+  const { doc, fonts } = await newDocument(title);
+  if (carrierLabel) {
+    const carrier = await PDFDocument.load(carrierLabel);
+    for (const page of await doc.copyPages(carrier, carrier.getPageIndices())) doc.addPage(page);
+  } else {
+    drawLabelPage(doc, fonts, ours);
+  }
+  return { doc, fonts };
 }
 
 /** The label (the carrier's pages, or ours) followed by the packing slip. */
 export async function labelPdf(label: LabelContent): Promise<Uint8Array> {
-  const { doc, fonts } = await newDocument(`Return label ${label.trackingNumber}`);
-  if (label.carrierLabel) {
-    await copyCarrierLabel(doc, label.carrierLabel);
-  } else {
-    drawLabelPage(doc, fonts, {
-      carrierName: label.carrierName,
-      kind: 'PREPAID RETURN',
-      createdAt: label.createdAt,
-      trackingNumber: label.trackingNumber,
-      to: [...addressLines(label.deliverTo), label.deliverTo.country, label.deliverTo.contactPhone ? `Phone ${label.deliverTo.contactPhone}` : null],
-      fromHeading: 'FROM (PICKUP)',
-      from: [...addressLines(label.pickup), `Phone ${label.pickup.phone}`],
-      footer: [`Reference ${label.reference}`, `${label.productName} (${label.brand})`],
-    });
-  }
+  const { doc, fonts } = await labelDocument(`Return label ${label.trackingNumber}`, label.carrierLabel, {
+    carrierName: label.carrierName,
+    kind: 'PREPAID RETURN',
+    createdAt: label.createdAt,
+    trackingNumber: label.trackingNumber,
+    to: [...addressLines(label.deliverTo), label.deliverTo.country, label.deliverTo.contactPhone ? `Phone ${label.deliverTo.contactPhone}` : null],
+    from: [...addressLines(label.pickup), `Phone ${label.pickup.phone}`],
+    footer: [`Reference ${label.reference}`, `${label.productName} (${label.brand})`],
+  });
   drawSlipPage(doc, fonts, label);
   return doc.save();
 }
@@ -191,21 +191,15 @@ export interface ReturnLabelContent {
 
 /** The return's label alone: the carrier's pages, or ours (nothing goes in this box for the warehouse to scan). */
 export async function returnLabelPdf(label: ReturnLabelContent): Promise<Uint8Array> {
-  const { doc, fonts } = await newDocument(`Return to customer ${label.trackingNumber}`);
-  if (label.carrierLabel) {
-    await copyCarrierLabel(doc, label.carrierLabel);
-  } else {
-    drawLabelPage(doc, fonts, {
-      carrierName: label.carrierName,
-      kind: 'RETURN TO CUSTOMER',
-      createdAt: label.createdAt,
-      trackingNumber: label.trackingNumber,
-      to: [...addressLines(label.to), label.to.country, label.to.phone ? `Phone ${label.to.phone}` : null],
-      fromHeading: 'FROM (PICKUP)',
-      from: [...addressLines(label.from), label.from.contactPhone ? `Phone ${label.from.contactPhone}` : null],
-      footer: [`Reference ${label.reference}`, `${label.productName} (${label.brand})`],
-    });
-  }
+  const { doc } = await labelDocument(`Return to customer ${label.trackingNumber}`, label.carrierLabel, {
+    carrierName: label.carrierName,
+    kind: 'RETURN TO CUSTOMER',
+    createdAt: label.createdAt,
+    trackingNumber: label.trackingNumber,
+    to: [...addressLines(label.to), label.to.country, label.to.phone ? `Phone ${label.to.phone}` : null],
+    from: [...addressLines(label.from), label.from.contactPhone ? `Phone ${label.from.contactPhone}` : null],
+    footer: [`Reference ${label.reference}`, `${label.productName} (${label.brand})`],
+  });
   return doc.save();
 }
 
