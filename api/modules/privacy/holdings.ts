@@ -83,12 +83,13 @@ export const HOLDINGS: readonly Holding[] = [
   },
   {
     table: 'shipments',
-    erasure: "a prepaid label's pickup address and phone give way to the pseudonym and blanks, and its PDF (which prints them) is deleted; carrier, AWB and tracking steps stay with the request",
+    erasure: "a prepaid label's pickup address and phone give way to the pseudonym and blanks, and the label PDFs (a prepaid label's, a return's: they print the customer's address) are deleted; carrier, AWB and tracking steps stay with the request",
     export: (db, s) =>
       db
         .selectFrom('shipments')
         .select([
-          'request_id as requestId', 'carrier_name as carrier', 'tracking_number as trackingNumber', 'pickup_name as pickupName', 'pickup_phone as pickupPhone',
+          // inbound: the customer's prepaid label (pickup at theirs); outbound: a declined offer sent back (pickup at the warehouse)
+          'request_id as requestId', 'direction', 'carrier_name as carrier', 'tracking_number as trackingNumber', 'pickup_name as pickupName', 'pickup_phone as pickupPhone',
           'pickup_line1 as addressLine1', 'pickup_line2 as addressLine2', 'pickup_city as city', 'pickup_state as state', 'pickup_postal_code as postalCode',
           'latest_status as latestStatus', 'created_at as createdAt',
         ])

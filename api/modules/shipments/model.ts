@@ -46,6 +46,7 @@ export const TrackingStep = t.Object({
   description: nullable(t.String()),
   location: nullable(t.String()),
 });
+export type TrackingStep = UnwrapSchema<typeof TrackingStep>;
 
 export const Shipment = t.Object({
   carrier: t.String(),
@@ -67,12 +68,33 @@ export const Shipment = t.Object({
 });
 export type Shipment = UnwrapSchema<typeof Shipment>;
 
+/** A declined offer's item sent back through the carrier: where it is on its way to the customer. */
+export const ReturnParcel = t.Object({
+  carrier: t.String(),
+  trackingNumber: t.String({ description: 'the AWB' }),
+  /** the latest step; null until the courier collects it */
+  status: nullable(literals(TRACKING_STATUSES)),
+  statusAt: nullable(dateTime),
+  createdAt: dateTime,
+  events: t.Array(TrackingStep, { description: 'each tracking step once, in the order they happened' }),
+});
+export type ReturnParcel = UnwrapSchema<typeof ReturnParcel>;
+
 export const RequestShipment = t.Object({
-  labelsOffered: t.Boolean({ description: 'a carrier is configured, so the customer may ask for a prepaid label' }),
+  labelsOffered: t.Boolean({ description: 'a carrier is configured, so the customer may ask for a prepaid label (and an admin may book a return)' }),
   pickupName: nullable(t.String({ description: "the customer's name as the shop knows it, to fill in the pickup form" })),
   shipment: nullable(Shipment),
+  /** a declined offer's return booked with the carrier (one sent by hand is in the request's offer.returnShipment only) */
+  returnShipment: nullable(ReturnParcel),
 });
 export type RequestShipment = UnwrapSchema<typeof RequestShipment>;
+
+export const ReturnBooking = t.Object({
+  carrier: t.String({ description: 'the carrier as the return shipment names it' }),
+  trackingNumber: t.String({ description: 'the AWB' }),
+  labelUrl: t.String({ description: 'GET it (admins) for the label to stick on the parcel, as PDF' }),
+});
+export type ReturnBooking = UnwrapSchema<typeof ReturnBooking>;
 
 export const CarrierEventsAnswer = t.Object({
   received: t.Integer({ description: 'events in the body' }),

@@ -1,6 +1,6 @@
 import { Download, Printer } from 'lucide-react';
-import type { Shipment } from '#api/modules/shipments/model.ts';
-import { TRACKING_LABELS } from '#api/modules/shipments/rules.ts';
+import type { Shipment, TrackingStep } from '#api/modules/shipments/model.ts';
+import { TRACKING_LABELS, type TrackingStatus } from '#api/modules/shipments/rules.ts';
 import { Button } from '#src/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#src/components/ui/card.tsx';
 import { formatDateTime } from '#src/lib/requests.ts';
@@ -34,27 +34,34 @@ export function ParcelCard({ shipment, requestId, locale }: { shipment: Shipment
             </a>
           </Button>
         </div>
-        <section aria-labelledby="tracking-title" className="flex flex-col gap-2">
-          <h3 id="tracking-title" className="font-semibold">Tracking</h3>
-          {shipment.events.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No tracking steps yet: print the label and hand the parcel to the courier.</p>
-          ) : (
-            <ol className="flex flex-col gap-2 text-sm" data-testid="tracking-steps">
-              {shipment.events.map((step) => (
-                <li key={`${step.status}-${step.at}`} className="flex flex-col">
-                  <span className="font-medium">{TRACKING_LABELS[step.status]}</span>
-                  <span className="text-xs text-muted-foreground">
-                    <time dateTime={step.at}>{formatDateTime(step.at, locale)}</time>
-                    {step.location ? ` · ${step.location}` : ''}
-                    {step.description ? ` · ${step.description}` : ''}
-                  </span>
-                </li>
-              ))}
-            </ol>
-          )}
-        </section>
+        <TrackingSteps id="tracking" steps={shipment.events} labels={TRACKING_LABELS} locale={locale} empty="No tracking steps yet: print the label and hand the parcel to the courier." testId="tracking-steps" />
       </CardContent>
     </Card>
+  );
+}
+
+/** A parcel's tracking steps, each once, in the order they happened (a label's or a return's words). */
+export function TrackingSteps({ id, steps, labels, locale, empty, testId }: { id: string; steps: TrackingStep[]; labels: Record<TrackingStatus, string>; locale: string; empty: string; testId: string }) {
+  return (
+    <section aria-labelledby={`${id}-title`} className="flex flex-col gap-2">
+      <h3 id={`${id}-title`} className="font-semibold">Tracking</h3>
+      {steps.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{empty}</p>
+      ) : (
+        <ol className="flex flex-col gap-2 text-sm" data-testid={testId}>
+          {steps.map((step) => (
+            <li key={`${step.status}-${step.at}`} className="flex flex-col">
+              <span className="font-medium">{labels[step.status]}</span>
+              <span className="text-xs text-muted-foreground">
+                <time dateTime={step.at}>{formatDateTime(step.at, locale)}</time>
+                {step.location ? ` · ${step.location}` : ''}
+                {step.description ? ` · ${step.description}` : ''}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
   );
 }
 
