@@ -20,6 +20,8 @@ import * as whatsapp from './2026_11_25_019_whatsapp.ts';
 import * as privacy from './2026_11_25_021_privacy.ts';
 import * as privacyRecords from './2026_11_25_030_privacy_records.ts';
 import * as termsAgreements from './2026_11_25_031_terms_agreements.ts';
+import * as shopCustomerAddresses from './2026_11_25_032_shop_customer_addresses.ts';
+import * as returnShipments from './2026_11_25_033_return_shipments.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +46,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_021_privacy': privacy,
   '2026_11_25_030_privacy_records': privacyRecords,
   '2026_11_25_031_terms_agreements': termsAgreements,
+  '2026_11_25_032_shop_customer_addresses': shopCustomerAddresses,
+  '2026_11_25_033_return_shipments': returnShipments,
 };

@@ -9,6 +9,7 @@ import type { WhatsAppAttemptsTable, WhatsAppOutboxTable } from './tables/whatsa
 import type { BonusCampaignsTable, ValuationConditionsTable, ValuationEntriesTable, ValuationRulesTable, ValuationSettingsTable } from './tables/valuation.ts';
 import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable } from './tables/webhooks.ts';
 import type { ShipmentEventsTable, ShipmentsTable } from './tables/parcels.ts';
+import type { ShopCustomerAddressesTable } from './tables/customers.ts';
 
 // The tables of each later feature live in tables/ (one file per concern); everything is exported from here.
 export * from './tables/privacy.ts';
@@ -17,6 +18,7 @@ export * from './tables/whatsapp.ts';
 export * from './tables/valuation.ts';
 export * from './tables/webhooks.ts';
 export * from './tables/parcels.ts';
+export * from './tables/customers.ts';
 
 export const REQUEST_STATUSES = ['pending', 'approved', 'declined', 'completed'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
@@ -306,6 +308,7 @@ export interface Database {
   sign_in_tokens: SignInTokensTable;
   rate_limits: RateLimitsTable;
   shop_customers: ShopCustomersTable;
+  shop_customer_addresses: ShopCustomerAddressesTable;
   warehouses: WarehousesTable;
   exchange_requests: ExchangeRequestsTable;
   request_images: RequestImagesTable;

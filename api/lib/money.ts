@@ -33,7 +33,7 @@ export function formatMoney(amount: number | string | null | undefined, currency
   return `${currencySymbol(code)}${grouped(Number.isFinite(value) ? value : 0, code, 2, locale)}`;
 }
 
-/** A whole amount as quotes show it: ₹1,450 (rupees grouped the reader's way when a locale is given, as formatMoney). */
+/** A whole amount as quotes show it: ₹1,450; rupees the reader's way when a locale is given (a customer's mail: en-IN, hi-IN). */
 export function wholeMoney(amount: number, currency: string | null | undefined, locale?: string): string {
   const code = codeOf(currency);
   return `${currencySymbol(code)}${grouped(Math.round(amount), code, 0, locale)}`;

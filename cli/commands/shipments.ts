@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { EMBEDDED_CARRIER_NAME } from '#api/integrations/carriers/embedded.ts';
-import { listShipments } from '#api/modules/shipments/queries.ts';
-import { isTrackingStatus, TRACKING_LABELS, TRACKING_STATUSES } from '#api/modules/shipments/rules.ts';
+import { listShipments, shipmentByTracking } from '#api/modules/shipments/queries.ts';
+import { isTrackingStatus, TRACKING_STATUSES, trackingLabel } from '#api/modules/shipments/rules.ts';
 import { recordTrackingEvents } from '#api/modules/shipments/tracking.ts';
 import { jsonLine, listOutput } from '../format.ts';
 import { CommandError, parseLimit, UsageError } from '../io.ts';
@@ -10,13 +10,13 @@ import type { CommandDeps } from '../deps.ts';
 export function registerShipmentCommands(program: Command, { io, session }: CommandDeps) {
   const shipments = program
     .command('shipments')
-    .description('Prepaid return labels (CARRIER) and their tracking: list them, and feed the embedded carrier\'s tracking events.');
+    .description('Parcels booked with the carrier (CARRIER): prepaid labels to the warehouse and declined offers sent back; list them, and feed the embedded carrier\'s tracking events.');
 
   shipments
     .command('list')
-    .description('Labels, newest first, with their latest tracking state.')
+    .description('Labels and returns, newest first, with their latest tracking state. WAY is "to warehouse" for a prepaid label and "return" for a declined offer sent back to the customer.')
     .option('--limit <n>', 'at most N', '100')
-    .option('--json', 'print a JSON array of {requestId, productName, customerEmail, carrier, trackingNumber, status, statusAt, createdAt}')
+    .option('--json', 'print a JSON array of {requestId, direction (inbound | outbound), productName, customerEmail, carrier, trackingNumber, status, statusAt, createdAt}')
     .addHelpText('after', '\nExamples:\n  $ swappoints shipments list\n  $ swappoints shipments list --json --limit 500')
     .action(async (options: { limit: string; json?: boolean }) => {
       const limit = parseLimit(options.limit, 10_000);
@@ -25,10 +25,11 @@ export function registerShipmentCommands(program: Command, { io, session }: Comm
       await io.stdout.write(
         listOutput(rows, {
           json: options.json,
-          empty: 'No prepaid labels yet.',
-          row: (s) => ({ ...s, status: s.status ?? 'label made', createdAt: s.createdAt.slice(0, 16).replace('T', ' ') }),
+          empty: 'No prepaid labels or returns yet.',
+          row: (s) => ({ ...s, way: s.direction === 'outbound' ? 'return' : 'to warehouse', status: s.status ?? 'label made', createdAt: s.createdAt.slice(0, 16).replace('T', ' ') }),
           columns: [
             { key: 'trackingNumber', label: 'TRACKING', max: 30 },
+            { key: 'way', label: 'WAY', max: 12 },
             { key: 'carrier', label: 'CARRIER', max: 24 },
             { key: 'status', label: 'STATE', max: 18 },
             { key: 'productName', label: 'PRODUCT', max: 40 },
@@ -42,8 +43,8 @@ export function registerShipmentCommands(program: Command, { io, session }: Comm
 
   shipments
     .command('event')
-    .description(`Record a tracking event of the embedded carrier (${EMBEDDED_CARRIER_NAME}), as a courier's scan would. The first pickup puts the request In Transit; delivery mails the customer. The same event twice is recorded once, and a parcel never moves back.`)
-    .argument('<tracking>', 'the AWB printed on the label (see shipments list)')
+    .description(`Record a tracking event of the embedded carrier (${EMBEDDED_CARRIER_NAME}), as a courier's scan would. For a prepaid label the first pickup puts the request In Transit and delivery mails the customer; a return only shows its steps on the request. The same event twice is recorded once, and a parcel never moves back.`)
+    .argument('<tracking>', 'the AWB printed on the label or the return\'s label (see shipments list)')
     .argument('<status>', TRACKING_STATUSES.join(' | '))
     .option('--at <iso>', 'when it happened (ISO 8601, e.g. 2026-11-25T10:30:00+05:30); now by default')
     .option('--location <text>', 'where it happened, shown on the timeline')
@@ -68,6 +69,7 @@ export function registerShipmentCommands(program: Command, { io, session }: Comm
       if (outcome.unknown.length > 0) throw new UsageError(`No label has tracking number ${trackingNumber} (see swappoints shipments list).`);
       const recorded = outcome.recorded > 0;
       if (options.json) return io.stdout.write(jsonLine({ trackingNumber, status, at: at.toISOString(), recorded }));
-      await io.stdout.write(recorded ? `${trackingNumber}: ${TRACKING_LABELS[status]} at ${at.toISOString()} recorded.\n` : `${trackingNumber}: this event was already recorded; nothing changed.\n`);
+      const direction = (await shipmentByTracking(ctx.db, 'embedded', trackingNumber))?.direction ?? 'inbound';
+      await io.stdout.write(recorded ? `${trackingNumber}: ${trackingLabel(direction, status)} at ${at.toISOString()} recorded.\n` : `${trackingNumber}: this event was already recorded; nothing changed.\n`);
     });
 }

@@ -5,7 +5,7 @@
  */
 import { RETURN_ADDRESS_FIELDS } from '#api/modules/credit/rules.ts';
 import { EVENT_LABELS, FILL_SHIPPING_FIELDS, FUTURE_SHIPPING_DATE, SHIPPING_CORRECTED_LABEL } from '#api/modules/requests/rules.ts';
-import { PICKUP_FIELD_LABELS, TRACKING_LABELS } from '#api/modules/shipments/rules.ts';
+import { PICKUP_FIELD_LABELS, RETURN_TRACKING_LABELS, TRACKING_LABELS } from '#api/modules/shipments/rules.ts';
 import { AFTER_INSPECTION, NO_MATCH } from '#api/modules/valuation/rules.ts';
 
 export const enRequest = {
@@ -142,12 +142,23 @@ export const enRequest = {
   'tracking.out_for_delivery': TRACKING_LABELS.out_for_delivery,
   'tracking.delivered': TRACKING_LABELS.delivered,
   'tracking.failed': TRACKING_LABELS.failed,
+  'returnTracking.picked_up': RETURN_TRACKING_LABELS.picked_up,
+  'returnTracking.in_transit': RETURN_TRACKING_LABELS.in_transit,
+  'returnTracking.out_for_delivery': RETURN_TRACKING_LABELS.out_for_delivery,
+  'returnTracking.delivered': RETURN_TRACKING_LABELS.delivered,
+  'returnTracking.failed': RETURN_TRACKING_LABELS.failed,
+  'returnParcel.title': 'Return shipment',
+  'returnParcel.waiting': 'Waiting for the courier to collect it',
+  'returnParcel.download': 'Download return label (PDF)',
+  'returnParcel.noSteps': 'No tracking steps yet: the courier collects it from the warehouse.',
   'label.failed': 'Failed to get a prepaid label',
   'label.ready': 'Your prepaid label is ready: download it below and we have emailed you the link.',
   'label.optional': ' (Optional)',
   'label.get': 'Get a prepaid label',
   'label.intro': 'A courier picks the parcel up at this address. You print the label and the packing slip; there is nothing to pay.',
   'label.book': 'Book pickup',
+  'label.lookingUp': 'Looking up your address…',
+  'label.fromShop': 'We filled this in from your address with the shop. Check it, and change anything that is not right.',
   'pickup.name': PICKUP_FIELD_LABELS.name,
   'pickup.phone': PICKUP_FIELD_LABELS.phone,
   'pickup.addressLine1': PICKUP_FIELD_LABELS.addressLine1,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { seedDemo } from '#api/modules/demo/service.ts';
+import { DEMO_CUSTOMER_EMAIL, seedDemo } from '#api/modules/demo/service.ts';
 import { loadSettings } from '#api/settings.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
 import { databaseKinds } from '#tests/helpers/db.ts';
@@ -18,6 +18,21 @@ describe('DEMO_SEED', () => {
     expect(loadSettings({ ...base, DATABASE_URL: 'postgres://db.example.com/swap', DEMO_SEED: 'true' }).demoSeed).toBe(true);
     expect(loadSettings({ ...base, ...shopify, DEMO_SEED: 'true' }).demoSeed).toBe(true);
     expect(loadSettings({ ...base, DEMO_SEED: 'false' }).demoSeed).toBe(false);
+  });
+});
+
+describe.each(databaseKinds())('the demo on the embedded shop (%s)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { DEMO_REQUESTS: 'false' });
+  });
+  afterAll(() => t.close());
+
+  test("its customers come with their default addresses, so the prepaid label's form starts filled", async () => {
+    await seedDemo(t.ctx);
+    expect(await t.ctx.shop.customerAddress({ userId: crypto.randomUUID(), email: DEMO_CUSTOMER_EMAIL, shopCustomerId: null })).toEqual({
+      name: 'Asha Rao', phone: '+919800000001', addressLine1: '14 MG Road', addressLine2: null, city: 'Bengaluru', state: 'Karnataka', postalCode: '560001', countryCode: 'IN',
+    });
   });
 });
 

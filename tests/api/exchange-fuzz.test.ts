@@ -40,6 +40,8 @@ const ENDPOINTS: [method: string, path: string][] = [
   ['POST', '/api/exchange/{id}/offer/accept'],
   ['POST', '/api/exchange/{id}/offer/decline'],
   ['POST', '/api/admin/exchange-requests/{id}/return'],
+  ['POST', '/api/admin/exchange-requests/{id}/return/book'],
+  ['GET', '/api/admin/exchange-requests/{id}/return/label'],
   ['GET', '/api/admin/exchange-requests/waiting-counts'],
   ['GET', '/api/admin/credit-history'],
   ['POST', '/api/admin/credit-history/{ledger}/retry'],

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { listAccess } from '#api/modules/access-log/queries.ts';
+import { importCustomerExport } from '#api/modules/customers/service.ts';
 import { eraseCustomer } from '#api/modules/privacy/erase.ts';
 import { recordTrackingEvents } from '#api/modules/shipments/tracking.ts';
 import { sendDueWhatsApp } from '#api/modules/whatsapp/worker.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
 import { databaseKinds } from '#tests/helpers/db.ts';
 import { startFakeWhatsApp, type FakeWhatsApp } from '#tests/helpers/fake-whatsapp.ts';
-import { createRequest, createWarehouse, requestAt, shippingBody, signInPerson, type Person } from '#tests/helpers/fixtures.ts';
+import { createRequest, createWarehouse, requestAt, shippingBody, signInPerson, uniqueEmail, type Person } from '#tests/helpers/fixtures.ts';
 import { whereFound } from '#tests/helpers/personal-data.ts';
 
 setDefaultTimeout(60_000);
@@ -14,11 +15,14 @@ setDefaultTimeout(60_000);
 const PICKUP = { name: 'Kavya Pickup-Person', phone: '97411 55555', addressLine1: '7 Lavelle Road Pickup', city: 'Bengaluru', state: 'Karnataka', postalCode: '560001' };
 const RETURN_TO = { name: 'Kavya Return-Person', addressLine1: '9 Return Lane', city: 'Mysuru', state: 'Karnataka', postalCode: '570001', country: 'India', phone: '+91 97411 66666' };
 const WHATSAPP = '9741177777';
+/** the default address the shop's export gives (kept for the pickup form) */
+const SHOP_ADDRESS = { line1: '3 Imported Directory Road', phone: '+919741188888' };
 
 /**
  * Issue 25 with the data issues 24, 27 and 29 added: an erasure also takes a prepaid label's pickup
- * address, phone and PDF, a declined offer's return address, the WhatsApp number and messages; and it
- * waits while a label is booked but not yet received, or an offer waits for an answer.
+ * address, phone and PDF, the default address kept from the shop's export, a declined offer's return
+ * address, the WhatsApp number and messages; and it waits while a label is booked but not yet
+ * received, or an offer waits for an answer.
  */
 describe.each(databaseKinds())('erasure of labels, offers and WhatsApp data (%s)', (kind) => {
   let fake: FakeWhatsApp;
@@ -40,8 +44,14 @@ describe.each(databaseKinds())('erasure of labels, offers and WhatsApp data (%s)
 
   const as = (who: Person, method: string, path: string, body?: unknown) => t.request(method, path, { token: who.token, body });
 
-  test('pickup address, phone and label PDF, return address, WhatsApp number and messages all go; a booked label or an open offer holds the erasure back', async () => {
-    const customer = await signInPerson(t);
+  test("pickup address, phone and label PDF, the shop export's address, return address, WhatsApp number and messages all go; a booked label or an open offer holds the erasure back", async () => {
+    const email = uniqueEmail('erased');
+    const imported = await importCustomerExport(
+      t.ctx.db,
+      `Customer ID,First Name,Last Name,Email,Default Address Address1,Default Address City,Default Address Province Code,Default Address Country Code,Default Address Zip,Default Address Phone\n'7303001001,Kavya,Rao,${email},${SHOP_ADDRESS.line1},Bengaluru,KA,IN,'560001,'${SHOP_ADDRESS.phone}\n`,
+    );
+    expect(imported).toMatchObject({ created: 1, problems: [] });
+    const customer = await signInPerson(t, email);
     expect((await as(customer, 'PUT', '/api/profile', { phone: WHATSAPP, whatsapp: true })).status).toBe(200);
 
     // a prepaid label: booked, then the erasure waits for it
@@ -69,14 +79,16 @@ describe.each(databaseKinds())('erasure of labels, offers and WhatsApp data (%s)
 
     await sendDueWhatsApp(t.ctx);
     expect(fake.messages.some((m) => m.to === `91${WHATSAPP}`)).toBe(true);
-    for (const needle of [PICKUP.addressLine1, RETURN_TO.addressLine1, WHATSAPP]) expect((await whereFound(t, needle)).length).toBeGreaterThan(0);
+    for (const needle of [PICKUP.addressLine1, RETURN_TO.addressLine1, WHATSAPP, SHOP_ADDRESS.line1, SHOP_ADDRESS.phone]) expect((await whereFound(t, needle)).length).toBeGreaterThan(0);
 
     const report = await eraseCustomer(t.ctx, customer.email, { recordAs: 'operator (cli)' });
     // the access log says who erased whom, by the pseudonym
     expect(await listAccess(t.ctx.db, { email: `${report.pseudonym}@erased.invalid` })).toEqual([expect.objectContaining({ actorEmail: 'operator (cli)', action: 'erasure' })]);
-    for (const needle of [customer.email, PICKUP.name, PICKUP.addressLine1, '97411 55555', '9741155555', RETURN_TO.name, RETURN_TO.addressLine1, WHATSAPP]) {
+    for (const needle of [customer.email, PICKUP.name, PICKUP.addressLine1, '97411 55555', '9741155555', RETURN_TO.name, RETURN_TO.addressLine1, WHATSAPP, SHOP_ADDRESS.line1, SHOP_ADDRESS.phone]) {
       expect({ needle, found: await whereFound(t, needle) }).toEqual({ needle, found: [] });
     }
+    // the shop's directory keeps its row (the shop's own), without the address
+    expect(await t.ctx.db.selectFrom('shop_customers').select('email').where('email', '=', email).execute()).toEqual([{ email }]);
     const shipment = await t.ctx.db.selectFrom('shipments').select(['label_pdf', 'tracking_number']).where('request_id', '=', labelled).executeTakeFirstOrThrow();
     expect(shipment).toEqual({ label_pdf: null, tracking_number: label.body.trackingNumber });
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import { strFromU8, unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { imageKey } from '#api/integrations/images/index.ts';
-import { addCustomer } from '#api/modules/customers/service.ts';
+import { addCustomer, importCustomerExport } from '#api/modules/customers/service.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '#tests/helpers/app.ts';
 import { databaseKinds } from '#tests/helpers/db.ts';
 import { createWarehouse, requestAt, signInPerson, uniqueEmail, validRequest, type Person } from '#tests/helpers/fixtures.ts';
@@ -62,6 +62,16 @@ describe.each(databaseKinds())('privacy: export (%s)', (kind) => {
     expect(data.images).toContain(name);
     const stored = await t.ctx.images.get(imageKey(upload.body.public_id, 'image/png'));
     expect(files[name]).toEqual(new Uint8Array(await new Response(stored!.body).arrayBuffer()));
+  });
+
+  test("the default address kept from the shop's export is in the ZIP", async () => {
+    const email = uniqueEmail('export');
+    await importCustomerExport(t.ctx.db, `Email,First Name,Default Address Address1,Default Address City,Default Address Province Code,Default Address Country Code,Default Address Zip,Phone\n${email},Leela,7 Beach Road,Kochi,KL,IN,'682001,'+919800000009\n`);
+    const customer = await signInPerson(t, email);
+    const data = JSON.parse(strFromU8(unzipSync((await download(customer.token)).bytes)['swappoints-data.json']!));
+    expect(data.shop_customer_addresses).toEqual([
+      { addressLine1: '7 Beach Road', addressLine2: null, city: 'Kochi', state: 'Kerala', postalCode: '682001', countryCode: 'IN', phone: '+919800000009', updatedAt: expect.any(String) },
+    ]);
   });
 
   test("a ZIP names only its owner: another customer's and an admin's exports hold nothing of them, whatever the query says", async () => {

@@ -22,14 +22,7 @@ describe.each(databaseKinds())('prepaid labels through Shiprocket (%s)', (kind) 
 
   beforeAll(async () => {
     fake = await startFakeShiprocket();
-    t = await createTestApp(kind, {
-      CARRIER: 'shiprocket',
-      SHIPROCKET_API_URL: fake.url,
-      SHIPROCKET_EMAIL: fake.email,
-      SHIPROCKET_PASSWORD: fake.password,
-      SHIPROCKET_WEBHOOK_TOKEN: WEBHOOK_TOKEN,
-      SHIPROCKET_TIMEOUT_MS: '1000',
-    });
+    t = await createTestApp(kind, fake.env(WEBHOOK_TOKEN));
     admin = await signInPerson(t, 'shiprocket.admin@swappoints.example', { admin: true });
     customer = await signInPerson(t);
     warehouseId = (await createWarehouse(t, admin)).id;

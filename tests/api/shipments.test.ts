@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { sql } from 'kysely';
 import { PDFDocument } from 'pdf-lib';
 import { embeddedCarrier, isEmbeddedAwb } from '#api/integrations/carriers/embedded.ts';
-import { CarrierAuthError, CarrierUnavailable, type Carrier, type CreatedShipment, type ReturnShipmentInput, type TrackingEvent } from '#api/integrations/carriers/types.ts';
+import { CarrierAuthError, CarrierUnavailable, type Carrier, type CreatedShipment, type OutboundShipmentInput, type ReturnShipmentInput, type TrackingEvent } from '#api/integrations/carriers/types.ts';
 import { addCustomer } from '#api/modules/customers/service.ts';
 import { requestReference } from '#api/modules/requests/reference.ts';
 import { pollLateTracking } from '#api/modules/shipments/poll.ts';
 import { recordTrackingEvents } from '#api/modules/shipments/tracking.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '#tests/helpers/app.ts';
 import { databaseKinds } from '#tests/helpers/db.ts';
-import { createWarehouse, mailsTo, requestAt, signInPerson, type Person } from '#tests/helpers/fixtures.ts';
+import { createWarehouse, mailsTo, pdfOf, requestAt, signInPerson, type Person } from '#tests/helpers/fixtures.ts';
 
 const pickup = (overrides: Record<string, unknown> = {}) => ({
   name: 'Asha Rao',
@@ -21,12 +21,6 @@ const pickup = (overrides: Record<string, unknown> = {}) => ({
   postalCode: '560011',
   ...overrides,
 });
-
-/** GET a PDF through the real app (request() reads bodies as text, which would mangle the bytes). */
-async function pdfOf(t: TestApp, path: string, token: string): Promise<{ status: number; type: string | null; bytes: Uint8Array }> {
-  const res = await t.app.handle(new Request(`${TEST_ORIGIN}${path}`, { headers: { authorization: `Bearer ${token}` } }));
-  return { status: res.status, type: res.headers.get('content-type'), bytes: new Uint8Array(await res.arrayBuffer()) };
-}
 
 const event = (trackingNumber: string, status: TrackingEvent['status'], at: string, key = `${status}@${at}`): TrackingEvent => ({
   trackingNumber,
@@ -56,7 +50,7 @@ describe.each(databaseKinds())('prepaid labels with the embedded carrier (%s)', 
   test('an approved request gets one label: 201 with an AWB, the same label again with 200, a mail with the link', async () => {
     const id = await requestAt(t, 'approved', customer, admin, warehouseId);
     const offered = await t.request('GET', `/api/exchange/${id}/shipment`, { token: customer.token });
-    expect(offered.body).toEqual({ labelsOffered: true, pickupName: null, shipment: null });
+    expect(offered.body).toEqual({ labelsOffered: true, pickupName: null, shipment: null, returnShipment: null });
 
     const first = await t.request('POST', `/api/exchange/${id}/label`, { token: customer.token, body: pickup() });
     expect(first.status).toBe(201);
@@ -193,7 +187,7 @@ describe.each(databaseKinds())('CARRIER=none (%s)', (kind) => {
     const res = await t.request('POST', `/api/exchange/${id}/label`, { token: customer.token, body: pickup() });
     expect(res.status).toBe(409);
     expect(res.body.error).toBe('Prepaid labels are not offered by this shop. Please ship the item yourself and add the shipping details.');
-    expect((await t.request('GET', `/api/exchange/${id}/shipment`, { token: customer.token })).body).toEqual({ labelsOffered: false, pickupName: 'Ravi Kumar', shipment: null });
+    expect((await t.request('GET', `/api/exchange/${id}/shipment`, { token: customer.token })).body).toEqual({ labelsOffered: false, pickupName: 'Ravi Kumar', shipment: null, returnShipment: null });
     expect((await t.request('POST', '/api/carriers/embedded/events', { body: {} })).status).toBe(404);
   });
 });
@@ -211,7 +205,7 @@ class OutsideCarrier implements Carrier {
   constructor(inner: Carrier) {
     this.inner = inner;
   }
-  async createReturnShipment(input: ReturnShipmentInput): Promise<CreatedShipment> {
+  private async attempt(book: () => Promise<CreatedShipment>): Promise<CreatedShipment> {
     this.calls++;
     if (this.gate) await this.gate;
     if (this.failNext) {
@@ -219,7 +213,13 @@ class OutsideCarrier implements Carrier {
       this.failNext = null;
       throw failure;
     }
-    return { ...(await this.inner.createReturnShipment(input)), carrierName: 'Outside Express' };
+    return { ...(await book()), carrierName: 'Outside Express' };
+  }
+  createReturnShipment(input: ReturnShipmentInput): Promise<CreatedShipment> {
+    return this.attempt(() => this.inner.createReturnShipment(input));
+  }
+  createOutboundShipment(input: OutboundShipmentInput): Promise<CreatedShipment> {
+    return this.attempt(() => this.inner.createOutboundShipment(input));
   }
   parseWebhook(headers: Headers, rawBody: string): TrackingEvent[] {
     if (headers.get('x-outside-token') !== 'right-token') throw new CarrierAuthError('bad token');

@@ -5,7 +5,7 @@ import { sendDueWhatsApp } from '#api/modules/whatsapp/worker.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
 import { databaseKinds } from '#tests/helpers/db.ts';
 import { startFakeWhatsApp, type FakeWhatsApp } from '#tests/helpers/fake-whatsapp.ts';
-import { createRequest, createWarehouse, requestAt, shippingBody, signInPerson, type Person } from '#tests/helpers/fixtures.ts';
+import { createRequest, createWarehouse, mailsTo, requestAt, shippingBody, signInPerson, type Person } from '#tests/helpers/fixtures.ts';
 
 setDefaultTimeout(60_000);
 
@@ -36,10 +36,10 @@ describe.each(databaseKinds())('WhatsApp for offers, deadlines and labels (%s)',
     fake.close();
   });
 
-  async function optedIn() {
+  async function optedIn(language: 'en' | 'hi' = 'en') {
     const person = await signInPerson(t);
     const digits = newPhone();
-    expect((await t.request('PUT', '/api/profile', { token: person.token, body: { phone: digits, whatsapp: true, language: 'en' } })).status).toBe(200);
+    expect((await t.request('PUT', '/api/profile', { token: person.token, body: { phone: digits, whatsapp: true, language } })).status).toBe(200);
     return { ...person, to: `91${digits}` };
   }
   const templatesTo = async (to: string) => {
@@ -79,6 +79,20 @@ describe.each(databaseKinds())('WhatsApp for offers, deadlines and labels (%s)',
     const offer = fake.messages.find((m) => m.to === customer.to && m.name === 'swappoints_offer_waiting')!;
     expect(offer.params[0]).toBe('HP 88A Toner');
     expect(offer.params[1]).toContain('400');
+  });
+
+  test('a Hindi customer gets the offer in hi with the answer date written for hi-IN, as their mail gives it', async () => {
+    const customer = await optedIn('hi');
+    const id = await requestAt(t, 'received', customer, admin, warehouseId, 0, { brand: 'HP', productName: 'HP 88A Toner', condition: 'like_new' });
+    const res = await t.request('PUT', `/api/admin/exchange-requests/${id}/credit`, { token: admin.token, body: { creditAmount: 400, reason: 'Cracked drum housing' } });
+    expect(res.status).toBe(200);
+    expect(await templatesTo(customer.to)).toContain('swappoints_offer_waiting');
+    const offer = fake.messages.find((m) => m.to === customer.to && m.name === 'swappoints_offer_waiting')!;
+    const by = new Intl.DateTimeFormat('hi-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: t.ctx.settings.shopTimeZone }).format(new Date(res.body.offer.respondBy));
+    expect(by).toMatch(/[\u0900-\u097F]/);
+    expect([offer.language, offer.params]).toEqual(['hi', ['HP 88A Toner', '₹400', by, `http://localhost:3000/exchange/${id}`]]);
+    const [mail] = await mailsTo(t, customer.email, 'offer_made');
+    expect(mail!.text_body).toContain(by);
   });
 
   test('an approved request not shipped: the ship reminder goes out SHIP_REMINDER_DAYS before the deadline', async () => {

@@ -121,6 +121,8 @@ describe.each(databaseKinds())('WhatsApp notifications (%s)', (kind) => {
       const approved = got[0]!;
       expect(approved.params).toHaveLength(3);
       expect(approved.params[1]).not.toContain('\n');
+      // the address reads in Hindi too: its contact line's label is the mail's
+      expect(approved.params[1]).toContain('संपर्क: Suresh Kumar, +91 80 4000 1800');
       expect(approved.params[2]).toBe(`http://localhost:3000/exchange/${id}`);
       expect(approved.body).toMatchObject({ messaging_product: 'whatsapp', to: customer.phone.digits, type: 'template', template: { language: { code: 'hi' }, components: [{ type: 'body' }] } });
       expect(got[2]!.params[1]).toBe('₹750.00');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, runCli, tempDataDir } from '#tests/helpers/cli.ts';
 import { migrations } from '#migrations/index.ts';
@@ -79,12 +79,44 @@ describe.each(all.map((t) => [t.name, t] as const))('CLI on the %s database', (_
       const again = JSON.parse((await cli('customers', 'import', SAMPLE, '--json')).stdout);
       expect(again).toMatchObject({ created: 0, updated: 0, unchanged: 7 });
 
-      const list = JSON.parse((await cli('customers', 'list', '--json')).stdout) as { email: string; firstName: string; lastName: string; shopCustomerId: string }[];
+      const list = JSON.parse((await cli('customers', 'list', '--json')).stdout) as { email: string; firstName: string; lastName: string; shopCustomerId: string; address: Record<string, string | null> | null }[];
       expect(list.map((c) => c.email)).toContain('vikram.singh@example.com'); // mixed case in the file
       expect(list.find((c) => c.email === 'kiran.patel@example.com')).toMatchObject({ lastName: 'Patel, Jr.', shopCustomerId: '7301001010' });
       expect(list.find((c) => c.email === 'zoe.dsouza@example.com')?.firstName).toBe('Zoë');
       expect(list.find((c) => c.email === 'rahul.sharma@example.com')?.firstName).toBe('राहुल');
       expect(list.find((c) => c.email === 'priya@example.com')?.lastName).toBeNull();
+
+      // the default addresses: state names from the province codes, zips and phones without the export's ', the
+      // customer's Phone when the address has none; the bad rows' addresses are not kept (line 10's repeat does
+      // not wipe line 2's), and a customer with empty address columns has none
+      const address = (email: string) => list.find((c) => c.email === email)?.address;
+      expect(address('asha.rao@example.com')).toEqual({ addressLine1: '14 MG Road', addressLine2: null, city: 'Bengaluru', state: 'Karnataka', postalCode: '560001', countryCode: 'IN', phone: '+919800000001' });
+      expect(address('vikram.singh@example.com')).toEqual({ addressLine1: 'Shop 3, Karol Bagh', addressLine2: null, city: 'New Delhi', state: 'Delhi', postalCode: '110005', countryCode: 'IN', phone: '+919800000002' });
+      expect(address('meera.iyer@example.com')).toEqual({ addressLine1: '22 Anna Salai', addressLine2: 'Flat 4B', city: 'Chennai', state: 'Tamil Nadu', postalCode: '600002', countryCode: 'IN', phone: null });
+      expect(address('rahul.sharma@example.com')).toMatchObject({ city: 'Jaipur', state: 'Rajasthan', postalCode: '302006' });
+      expect(address('kiran.patel@example.com')).toMatchObject({ addressLine1: '9 Ring Road', state: 'Gujarat', postalCode: '380001' });
+      expect(address('priya@example.com')).toBeNull();
+      expect(list.some((c) => c.address?.addressLine1 === '1 Unknown St')).toBe(false);
+
+      // an address changed in the shop is an update; one emptied is removed
+      const edited = join(own.env.DATA_DIR!, 'edited.csv');
+      writeFileSync(edited, readFileSync(SAMPLE, 'utf8').replace('22 Anna Salai,Flat 4B,Chennai,TN', '5 Besant Road,,Chennai,TN').replace(",7 Hill Road,Bandra West,Mumbai,MH,IN,'400050,", ',,,,,,,'));
+      expect(JSON.parse((await cli('customers', 'import', edited, '--json')).stdout)).toMatchObject({ created: 0, updated: 2, unchanged: 5 });
+      const after = JSON.parse((await cli('customers', 'list', '--json')).stdout) as typeof list;
+      expect(after.find((c) => c.email === 'meera.iyer@example.com')?.address).toMatchObject({ addressLine1: '5 Besant Road', addressLine2: null });
+      expect(after.find((c) => c.email === 'zoe.dsouza@example.com')?.address).toBeNull();
+    });
+  });
+
+  test("the export saved with a byte-order mark and CRLF line ends keeps the same addresses", async () => {
+    await withFreshTarget(target.name, async (own) => {
+      const cli = (...args: string[]) => runCli(args, own.env);
+      const crlf = join(own.env.DATA_DIR!, 'bom-crlf.csv');
+      writeFileSync(crlf, `\uFEFF${readFileSync(SAMPLE, 'utf8').replace(/\n/g, '\r\n')}`);
+      expect(JSON.parse((await cli('customers', 'import', crlf, '--json')).stdout)).toMatchObject({ created: 7 });
+      const list = JSON.parse((await cli('customers', 'list', '--json')).stdout) as { email: string; address: Record<string, string | null> | null }[];
+      expect(list.find((c) => c.email === 'kiran.patel@example.com')?.address).toEqual({ addressLine1: '9 Ring Road', addressLine2: null, city: 'Ahmedabad', state: 'Gujarat', postalCode: '380001', countryCode: 'IN', phone: null });
+      expect(list.find((c) => c.email === 'zoe.dsouza@example.com')?.address).toMatchObject({ addressLine2: 'Bandra West', state: 'Maharashtra', postalCode: '400050' });
     });
   });
 
@@ -93,7 +125,7 @@ describe.each(all.map((t) => [t.name, t] as const))('CLI on the %s database', (_
     expect(res.code).toBe(0);
     expect(JSON.parse(res.stdout)).toMatchObject({ created: 2, problems: [] });
     const list = JSON.parse((await cli('customers', 'list', '--search', 'nair', '--json')).stdout);
-    expect(list).toEqual([{ email: 'leela.nair@example.com', firstName: 'Leela', lastName: 'Nair', shopCustomerId: '7301002001' }]);
+    expect(list).toEqual([{ email: 'leela.nair@example.com', firstName: 'Leela', lastName: 'Nair', shopCustomerId: '7301002001', address: null }]);
   });
 
   test('customers import of a missing file exits 2; of a file without an Email column exits 2', async () => {

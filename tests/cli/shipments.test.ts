@@ -1,5 +1,10 @@
 import { afterAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { assignCredit } from '#api/modules/credit/ledger.ts';
+import { declineOffer } from '#api/modules/credit/offer-answer.ts';
+import { actorOf } from '#api/modules/requests/events.ts';
+import { bookReturn } from '#api/modules/shipments/returns.ts';
 import { createLabel } from '#api/modules/shipments/service.ts';
+import { createEntry } from '#api/modules/valuation/service.ts';
 import { runCli } from '#tests/helpers/cli.ts';
 import { cliTargets } from '#tests/helpers/cli-targets.ts';
 import { requestAt, user, withContext } from './operator-data.ts';
@@ -35,7 +40,8 @@ describe.each(all.map((t) => [t.name, t] as const))('swappoints shipments on the
 
     const listed = await runCli(['shipments', 'list', '--json'], env);
     expect(listed.code).toBe(0);
-    expect(JSON.parse(listed.stdout)).toMatchObject([{ requestId: id, trackingNumber: awb, carrier: 'SwapPoints Parcels', status: 'picked_up' }]);
+    // another case (in any order) books a return on this database too: read this label's line
+    expect((JSON.parse(listed.stdout) as { requestId: string }[]).find((s) => s.requestId === id)).toMatchObject({ direction: 'inbound', trackingNumber: awb, carrier: 'SwapPoints Parcels', status: 'picked_up' });
     const table = await runCli(['shipments', 'list'], env);
     expect(table.stdout).toContain(awb);
     expect(table.stdout).toContain('picked_up');
@@ -47,6 +53,27 @@ describe.each(all.map((t) => [t.name, t] as const))('swappoints shipments on the
     const unknown = await runCli(['shipments', 'event', 'SWP0000000000', 'delivered'], env);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('No label has tracking number SWP0000000000');
+  });
+
+  test('a declined offer sent back: list shows it as a return, and its events read as the return\'s steps', async () => {
+    const { awb, id } = await withContext(env, async (ctx) => {
+      // a guide entry gives the request a quote, so a lower credit is an offer the customer can decline
+      await createEntry(ctx.db, { brand: 'Brother', model: 'TN-2420', name: 'Brother TN-2420 Toner', baseValue: 1000 }).catch(() => undefined);
+      const made = await requestAt(ctx, 'received', { productName: 'Brother TN-2420 Toner', brand: 'Brother' });
+      const admin = await user(ctx, 'ops.admin@example.com', { admin: true });
+      const customer = await user(ctx, made.email);
+      await assignCredit(ctx, actorOf(admin, 'admin'), made.id, { creditAmount: 100, reason: 'Cracked housing' });
+      const address = { name: 'Kiran Patel', addressLine1: '5 Park Street', city: 'Kolkata', state: 'West Bengal', postalCode: '700016', country: 'India', phone: '9830011223' };
+      await declineOffer(ctx, actorOf(customer, 'customer'), customer.id, made.id, { choice: 'return', address });
+      const { shipment } = await bookReturn(ctx, admin, made.id);
+      return { awb: shipment.tracking_number!, id: made.id };
+    });
+    const moved = await runCli(['shipments', 'event', awb, 'in_transit', '--at', '2026-11-24T10:00:00+05:30'], env);
+    expect([moved.code, moved.stdout]).toEqual([0, `${awb}: On its way back at 2026-11-24T04:30:00.000Z recorded.\n`]);
+    const listed = JSON.parse((await runCli(['shipments', 'list', '--json'], env)).stdout) as { requestId: string; direction: string; status: string }[];
+    expect(listed.find((s) => s.requestId === id)).toMatchObject({ direction: 'outbound', status: 'in_transit' });
+    const table = (await runCli(['shipments', 'list'], env)).stdout;
+    expect(table.split('\n').find((line) => line.includes(awb))).toContain('return');
   });
 
   test('with CARRIER=none the embedded carrier takes no events: exit 1', async () => {

@@ -4,7 +4,7 @@ import { DESKTOP, looksRightAndAccessible, PHONE, see, signedInPerson, startServ
 import { submitRequestThroughApi, submitShippingThroughApi } from '#tests/helpers/requests.ts';
 import type { RunningServer } from '#tests/helpers/server.ts';
 
-/** Admin side of revised offers (issue 24): the queue's waiting filters and recording a return shipment. */
+/** Admin side of revised offers (issue 24): the queue's waiting filters, recording a return shipment, and booking one with the carrier. */
 let server: RunningServer;
 let browser: Browser;
 let adminToken: string;
@@ -70,5 +70,41 @@ describe.each([
     await see(page, 'Return recorded. The customer has been emailed the tracking number.');
     await see(page.getByTestId('return-shipment'), 'Sent back with India Post, tracking EE123456789IN', { exact: false });
     await context.close();
+  }, 120_000);
+});
+
+describe('a return booked with the carrier (the embedded one)', () => {
+  test('the admin books it and downloads its label; the customer sees the carrier, the AWB and the latest step', async () => {
+    const id = await offered(true);
+    const admin = await signedInPerson(browser, server, ADMIN, DESKTOP);
+    await admin.page.goto(`/admin/exchange/${id}`);
+    const card = admin.page.getByTestId('admin-offer-card');
+    await see(card, 'Return to ship');
+    // the manual form stays as the fallback
+    await card.getByLabel('Carrier Name').waitFor();
+    await card.getByRole('button', { name: 'Book the return' }).click();
+    await see(admin.page, 'The customer has been emailed the tracking number.', { exact: false });
+    const parcel = admin.page.getByTestId('return-parcel-card');
+    await see(parcel.getByTestId('return-parcel-status'), 'Waiting for the courier to collect it');
+    const awb = (await parcel.getByTestId('return-parcel-awb').innerText()).trim();
+    expect(awb).toMatch(/^SWP\d{10}$/);
+    await see(admin.page.getByTestId('return-shipment'), `Sent back with SwapPoints Parcels, tracking ${awb}`, { exact: false });
+    expect(await card.getByRole('button', { name: 'Book the return' }).count()).toBe(0);
+    const label = await admin.page.request.get((await parcel.getByRole('link', { name: 'Download return label (PDF)' }).getAttribute('href'))!);
+    expect([label.status(), label.headers()['content-type']]).toEqual([200, 'application/pdf']);
+    await looksRightAndAccessible(admin.page, 'admin-1280-return-booked');
+    await admin.context.close();
+
+    expect((await server.cli('shipments', 'event', awb, 'picked_up', '--location', 'Bengaluru')).code).toBe(0);
+    const customer = await signedInPerson(browser, server, CUSTOMER, PHONE);
+    await customer.page.goto(`/exchange/${id}`);
+    const mine = customer.page.getByTestId('return-parcel-card');
+    await see(mine.getByTestId('return-parcel-carrier'), 'SwapPoints Parcels');
+    await see(mine.getByTestId('return-parcel-awb'), awb);
+    await see(mine.getByTestId('return-parcel-status'), 'Collected from the warehouse');
+    await see(customer.page.getByTestId('offer-status'), `Declined. Sent back with SwapPoints Parcels, tracking number ${awb}.`);
+    expect(await mine.getByRole('link', { name: 'Download return label (PDF)' }).count()).toBe(0);
+    await looksRightAndAccessible(customer.page, 'customer-390-return-on-its-way');
+    await customer.context.close();
   }, 120_000);
 });

@@ -35,12 +35,12 @@ describe('a prepaid label on the request page', () => {
       await page.getByRole('button', { name: 'Add Details' }).waitFor();
       await page.getByRole('button', { name: 'Get a prepaid label' }).click();
       const dialog = page.getByRole('dialog');
-      // the shop knows her name: the form starts with it
+      // the shop's export has her name and address (the demo's customers.csv), but no phone: the form starts with what it has
       expect(await dialog.getByLabel('Name').inputValue()).toBe('Meera Iyer');
+      expect(await dialog.getByLabel('Address Line 1').inputValue()).toBe('22 Anna Salai');
+      expect(await dialog.getByLabel('State').inputValue()).toBe('Tamil Nadu');
+      expect(await dialog.getByLabel('Phone').inputValue()).toBe('');
       await dialog.getByLabel('Phone').fill('98400 12345');
-      await dialog.getByLabel('Address Line 1').fill('22 Anna Salai');
-      await dialog.getByLabel('City').fill('Chennai');
-      await dialog.getByLabel('State').fill('Tamil Nadu');
       await dialog.getByLabel('Postal Code').fill('60000');
       await dialog.getByRole('button', { name: 'Book pickup' }).click();
       await see(dialog, 'Postal Code must be a 6-digit PIN code (like 560058) for India.');
@@ -88,4 +88,29 @@ describe('a prepaid label on the request page', () => {
       await adminView.context().close();
     }, 180_000);
   }
+
+  test('the form opens filled with the address the shop has for her; what she changes is what the courier gets', async () => {
+    const email = 'asha.rao@example.com';
+    const token = await server.apiSignIn(email);
+    const id = await submitRequestThroughApi(server, token, { productName: 'Canon PG-745 Ink Cartridge', brand: 'Canon', description: 'Sealed spare.', condition: 'like_new' });
+    expect((await server.api('PUT', `/api/admin/exchange-requests/${id}/status`, adminToken, { status: 'approved', warehouseId })).status).toBe(200);
+
+    const { page } = await signedInPerson(browser, server, email, DESKTOP);
+    await page.goto(`/exchange/${id}`);
+    await page.getByRole('button', { name: 'Get a prepaid label' }).click();
+    const dialog = page.getByRole('dialog');
+    await see(dialog, 'We filled this in from your address with the shop. Check it, and change anything that is not right.');
+    const labels = ['Name', 'Phone', 'Address Line 1', 'Address Line 2 (Optional)', 'City', 'State', 'Postal Code'];
+    const values = Object.fromEntries(await Promise.all(labels.map(async (label) => [label, await dialog.getByLabel(label, { exact: true }).inputValue()])));
+    // from the demo's customer export: KA becomes Karnataka, the zip and phone lose the export's apostrophe
+    expect(values).toEqual({ Name: 'Asha Rao', Phone: '+919800000001', 'Address Line 1': '14 MG Road', 'Address Line 2 (Optional)': '', City: 'Bengaluru', State: 'Karnataka', 'Postal Code': '560001' });
+    await dialog.getByLabel('Address Line 2 (Optional)', { exact: true }).fill('Near Trinity Metro');
+    await dialog.getByRole('button', { name: 'Book pickup' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await see(page.getByTestId('parcel-card'), 'Waiting for pickup');
+
+    const shown = await server.api('GET', `/api/exchange/${id}/shipment`, token);
+    expect(shown.body.shipment.pickup).toEqual({ name: 'Asha Rao', phone: '+919800000001', addressLine1: '14 MG Road', addressLine2: 'Near Trinity Metro', city: 'Bengaluru', state: 'Karnataka', postalCode: '560001' });
+    await page.context().close();
+  }, 120_000);
 });

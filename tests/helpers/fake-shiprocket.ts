@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { forwardHandlers, invalid, json, newOrder, orderProblems, type FakeOrder, type FakePickupLocation } from './fake-shiprocket-forward.ts';
 
 /**
  * A fake Shiprocket API v1 on a real local port (Bun.serve on 127.0.0.1), answering the calls the
@@ -22,18 +23,7 @@ export type ShiprocketFault =
   /** the token the call carries is refused with a 401, as when Shiprocket ended it early */
   | { kind: 'tokenRevoked' };
 
-export interface FakeReturnOrder {
-  /** the order_id we sent */
-  channelOrderId: string;
-  /** Shiprocket's own ids */
-  orderId: number;
-  shipmentId: number;
-  body: Record<string, unknown>;
-  awb: string | null;
-  courierName: string | null;
-  labelUrl: string | null;
-  cancelled: boolean;
-}
+export type { FakeOrder, FakePickupLocation } from './fake-shiprocket-forward.ts';
 
 export interface FakeScan {
   srStatus: number | 'NA';
@@ -58,7 +48,7 @@ export interface FakeShiprocketOptions {
   password?: string;
   /** how long a token lives (default 10 days, as documented) */
   tokenLifetimeSeconds?: number;
-  /** pickup PIN codes no courier serves: AWB assignment answers awb_assign_status 0 */
+  /** PIN codes no courier serves (a return's pickup, a forward order's delivery): AWB assignment answers awb_assign_status 0 */
   unserviceablePincodes?: readonly string[];
 }
 
@@ -68,8 +58,6 @@ const REQUIRED_RETURN_FIELDS = [
   'shipping_pincode', 'shipping_state', 'shipping_phone', 'payment_method', 'sub_total', 'length', 'breadth', 'height', 'weight',
 ] as const;
 
-const json = (body: unknown, status = 200) => Response.json(body, { status });
-const invalid = (errors: Record<string, string[]>) => json({ message: 'Oops! Invalid Data.', errors, status_code: 422 }, 422);
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 /** A one-page PDF that names its AWB, so a test can tell whose label it holds. */
@@ -86,7 +74,8 @@ export async function startFakeShiprocket(options: FakeShiprocketOptions = {}) {
   const lifetime = options.tokenLifetimeSeconds ?? 10 * 24 * 3600;
   const unserviceable = new Set(options.unserviceablePincodes ?? []);
   const tokens = new Map<string, number>(); // token → expiry (epoch s)
-  const orders: FakeReturnOrder[] = [];
+  const orders: FakeOrder[] = [];
+  const pickupLocations: FakePickupLocation[] = [];
   const scans = new Map<string, FakeScan[]>();
   const faults: { path: string; fault: ShiprocketFault }[] = [];
   const requests: RecordedShiprocketRequest[] = [];
@@ -109,35 +98,13 @@ export async function startFakeShiprocket(options: FakeShiprocketOptions = {}) {
 
   const order = (id: unknown) => orders.find((o) => o.shipmentId === id || o.orderId === id);
 
+  const forward = forwardHandlers({ orders, pickupLocations, nextId: () => nextId++ });
+
   function createReturn(body: Record<string, unknown>): Response {
-    const errors: Record<string, string[]> = {};
-    for (const field of REQUIRED_RETURN_FIELDS) {
-      if (body[field] === undefined || body[field] === null || body[field] === '') errors[field] = [`The ${field.replace(/_/g, ' ')} field is required.`];
-    }
-    for (const field of ['pickup_pincode', 'shipping_pincode']) {
-      if (!errors[field] && !/^[1-9]\d{5}$/.test(String(body[field]))) errors[field] = [`The ${field.replace(/_/g, ' ')} must be 6 digits.`];
-    }
-    for (const field of ['pickup_phone', 'shipping_phone']) {
-      if (!errors[field] && !/^\d{10}$/.test(String(body[field]))) errors[field] = [`The ${field.replace(/_/g, ' ')} must be 10 digits.`];
-    }
-    const items = body.order_items;
-    if (!Array.isArray(items) || items.length === 0) errors.order_items = ['The order items field is required.'];
-    else if (items.some((i: Record<string, unknown>) => !i?.name || !i?.sku || !i?.units || i?.selling_price === undefined)) {
-      errors['order_items.0'] = ['Each item needs a name, sku, units and selling_price.'];
-    }
-    if (!['Prepaid', 'COD'].includes(String(body.payment_method))) errors.payment_method = ['The selected payment method is invalid.'];
+    const errors = orderProblems(body, REQUIRED_RETURN_FIELDS, ['pickup_pincode', 'shipping_pincode'], ['pickup_phone', 'shipping_phone']);
     if (Object.keys(errors).length) return invalid(errors);
     if (orders.some((o) => o.channelOrderId === body.order_id)) return json({ message: 'Order Id already exists.', status_code: 422 }, 422);
-    const created: FakeReturnOrder = {
-      channelOrderId: String(body.order_id),
-      orderId: nextId++,
-      shipmentId: nextId++,
-      body,
-      awb: null,
-      courierName: null,
-      labelUrl: null,
-      cancelled: false,
-    };
+    const created = newOrder('return', body, () => nextId++, { pickup: String(body.pickup_pincode), delivery: String(body.shipping_pincode) });
     orders.push(created);
     return json({ order_id: created.orderId, shipment_id: created.shipmentId, status: 'RETURN PENDING', status_code: 21, company_name: 'Fake Shop' });
   }
@@ -145,12 +112,15 @@ export async function startFakeShiprocket(options: FakeShiprocketOptions = {}) {
   function assignAwb(body: Record<string, unknown>): Response {
     const found = order(body.shipment_id);
     if (!found || found.cancelled) return json({ message: 'Shipment id does not exist.', status_code: 400 }, 400);
-    if (Number(body.is_return) !== 1) return json({ message: 'This is a return shipment: send is_return 1.', status_code: 400 }, 400);
-    if (unserviceable.has(String(found.body.pickup_pincode))) {
-      return json({ awb_assign_status: 0, response: { data: { awb_assign_error: `Selected courier is not serviceable for pickup pincode ${found.body.pickup_pincode}` } } });
+    if ((Number(body.is_return) === 1) !== (found.kind === 'return')) {
+      return json({ message: found.kind === 'return' ? 'This is a return shipment: send is_return 1.' : 'This is not a return shipment.', status_code: 400 }, 400);
+    }
+    const blocked = found.kind === 'return' ? found.pickupPincode : found.deliveryPincode;
+    if (unserviceable.has(blocked)) {
+      return json({ awb_assign_status: 0, response: { data: { awb_assign_error: `Selected courier is not serviceable for ${found.kind === 'return' ? 'pickup' : 'delivery'} pincode ${blocked}` } } });
     }
     found.awb ??= String(nextAwb++);
-    found.courierName = 'Delhivery Reverse';
+    found.courierName = found.kind === 'return' ? 'Delhivery Reverse' : 'Delhivery Surface';
     const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 19).replace('T', ' ');
     return json({
       awb_assign_status: 1,
@@ -180,7 +150,7 @@ export async function startFakeShiprocket(options: FakeShiprocketOptions = {}) {
 
   function generateLabel(body: Record<string, unknown>, origin: string): Response {
     const ids = Array.isArray(body.shipment_id) ? body.shipment_id : [];
-    const found = ids.map(order).filter((o): o is FakeReturnOrder => !!o?.awb && !o.cancelled);
+    const found = ids.map(order).filter((o): o is FakeOrder => !!o?.awb && !o.cancelled);
     if (found.length === 0) return json({ label_created: 0, response: 'Label could not be created.', not_created: ids });
     for (const o of found) o.labelUrl = `${origin}/labels/${o.shipmentId}-${randomBytes(4).toString('hex')}.pdf`;
     return json({ label_created: 1, label_url: found[0]!.labelUrl, response: 'Label has been created and uploaded successfully!', not_created: [] });
@@ -255,6 +225,10 @@ export async function startFakeShiprocket(options: FakeShiprocketOptions = {}) {
         if (fault?.kind === 'tokenRevoked' && token) tokens.delete(token);
         if (!token || fault?.kind === 'tokenRevoked') return json({ message: 'Token has expired', status_code: 401 }, 401);
         if (path === '/orders/create/return' && request.method === 'POST') response = createReturn(body);
+        else if (path === '/orders/create/adhoc' && request.method === 'POST') response = forward.createAdhoc(body);
+        else if (path === '/settings/company/pickup' && request.method === 'GET') response = forward.listPickups();
+        else if (path === '/settings/company/addpickup' && request.method === 'POST') response = forward.addPickup(body);
+        else if (path === '/courier/generate/pickup' && request.method === 'POST') response = forward.requestPickup(body);
         else if (path === '/courier/assign/awb' && request.method === 'POST') response = assignAwb(body);
         else if (path === '/courier/generate/label' && request.method === 'POST') response = generateLabel(body, url.origin);
         else if (path.startsWith('/courier/track/awb/') && request.method === 'GET') response = tracking(decodeURIComponent(path.slice('/courier/track/awb/'.length)));
@@ -291,7 +265,7 @@ export async function startFakeShiprocket(options: FakeShiprocketOptions = {}) {
       pickup_scheduled_date: '2026-01-01 00:00:00',
       etd: '',
       scans: list.map(activity),
-      is_return: 1,
+      is_return: found?.kind === 'forward' ? 0 : 1,
       channel_id: 3422553,
       pod_status: '',
       pod: 'Not Available',
@@ -302,10 +276,20 @@ export async function startFakeShiprocket(options: FakeShiprocketOptions = {}) {
   return {
     /** SHIPROCKET_API_URL for this fake */
     url: `${origin}/v1/external`,
+    /** the app's settings for CARRIER=shiprocket against this fake, with the panel's webhook token */
+    env: (webhookToken: string) => ({
+      CARRIER: 'shiprocket',
+      SHIPROCKET_API_URL: `${origin}/v1/external`,
+      SHIPROCKET_EMAIL: email,
+      SHIPROCKET_PASSWORD: password,
+      SHIPROCKET_WEBHOOK_TOKEN: webhookToken,
+      SHIPROCKET_TIMEOUT_MS: '1000',
+    }),
     origin,
     email,
     password,
     orders,
+    pickupLocations,
     requests,
     get logins() {
       return logins;

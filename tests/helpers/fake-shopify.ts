@@ -2,8 +2,8 @@ import { graphql, GraphQLError } from 'graphql';
 import { accessDenied, ALL_SCOPES, connection, shopifySchema } from './fake-shopify-schema.ts';
 
 /**
- * A fake Shopify Admin GraphQL API on a real local port (Bun.serve on 127.0.0.1): customers, store
- * credit accounts, balances and transactions in memory, answered in Shopify's shapes by executing
+ * A fake Shopify Admin GraphQL API on a real local port (Bun.serve on 127.0.0.1): customers (with a
+ * default address and phone when given), store credit accounts, balances and transactions in memory, answered in Shopify's shapes by executing
  * each query against a transcription of Shopify's schema. Switches make the next matching request
  * misbehave: throttled once, HTTP 429 or 500, a timeout or a reset connection after the credit was
  * applied, a userErrors code. Requests without the right X-Shopify-Access-Token get Shopify's 401.
@@ -38,7 +38,21 @@ export interface FakeTransaction {
   notify: boolean;
 }
 
-interface Customer { id: string; email: string; firstName: string | null; lastName: string | null }
+/** A MailingAddress as Shopify gives it (the fields SwapPoints may read). */
+export interface FakeAddress {
+  firstName?: string | null;
+  lastName?: string | null;
+  address1?: string | null;
+  address2?: string | null;
+  city?: string | null;
+  province?: string | null;
+  provinceCode?: string | null;
+  zip?: string | null;
+  countryCodeV2?: string | null;
+  phone?: string | null;
+}
+
+interface Customer { id: string; email: string; firstName: string | null; lastName: string | null; phone: string | null; address: FakeAddress | null }
 interface Account { id: string; ownerId: string; currency: string; cents: number }
 
 export interface FakeShopifyOptions {
@@ -111,6 +125,15 @@ export async function startFakeShopify(options: FakeShopifyOptions = {}) {
     lastName: c.lastName,
     displayName: [c.firstName, c.lastName].filter(Boolean).join(' ') || c.email,
     defaultEmailAddress: { emailAddress: c.email },
+    defaultPhoneNumber: c.phone ? { phoneNumber: c.phone, marketingState: 'NOT_SUBSCRIBED' } : null,
+    defaultAddress: c.address
+      ? {
+          __typename: 'MailingAddress',
+          id: `${gid('MailingAddress')}?model_name=CustomerAddress`,
+          name: [c.address.firstName, c.address.lastName].filter(Boolean).join(' ') || null,
+          ...c.address,
+        }
+      : null,
     storeCreditAccounts: (args: { first?: number; last?: number; after?: string }) => {
       need('storeCreditAccounts', 'read_store_credit_accounts');
       return connection(accounts.filter((a) => a.ownerId === c.id).map(accountView), (a) => cursor(a.id as string), args);
@@ -234,8 +257,8 @@ export async function startFakeShopify(options: FakeShopifyOptions = {}) {
     base,
     apiVersion,
     requests,
-    addCustomer(email: string, name: { firstName?: string; lastName?: string } = {}) {
-      const c = { id: gid('Customer'), email: email.toLowerCase(), firstName: name.firstName ?? null, lastName: name.lastName ?? null };
+    addCustomer(email: string, name: { firstName?: string; lastName?: string; phone?: string; address?: FakeAddress } = {}) {
+      const c = { id: gid('Customer'), email: email.toLowerCase(), firstName: name.firstName ?? null, lastName: name.lastName ?? null, phone: name.phone ?? null, address: name.address ?? null };
       customers.push(c);
       return c.id;
     },

@@ -1,6 +1,6 @@
 import { expect } from 'bun:test';
 import { newPublicId } from '#api/integrations/images/index.ts';
-import type { TestApp } from './app.ts';
+import { TEST_ORIGIN, type TestApp } from './app.ts';
 
 /** Building blocks for exchange-request tests: people, uploads, warehouses and a request at each stage. */
 
@@ -77,9 +77,9 @@ export const shippingBody = (overrides: Record<string, unknown> = {}) => ({
 
 export type Stage = 'pending' | 'approved' | 'shipped' | 'received' | 'credited' | 'completed' | 'declined';
 
-/** A request of `customer` brought to `stage` through the real API. */
-export async function requestAt(t: TestApp, stage: Stage, customer: Person, admin: Person, warehouseId: string, credit = 500): Promise<string> {
-  const id = await createRequest(t, customer);
+/** A request of `customer` (with `fields` over the usual ones) brought to `stage` through the real API. */
+export async function requestAt(t: TestApp, stage: Stage, customer: Person, admin: Person, warehouseId: string, credit = 500, fields: Record<string, unknown> = {}): Promise<string> {
+  const id = await createRequest(t, customer, fields);
   const ok = async (res: Promise<{ status: number; body: unknown }>) => {
     const r = await res;
     if (r.status !== 200) throw new Error(`bringing a request to ${stage} failed: ${r.status} ${JSON.stringify(r.body)}`);
@@ -106,4 +106,26 @@ export async function mailsTo(t: TestApp, to: string, kind?: string) {
   let query = t.ctx.db.selectFrom('mail_outbox').selectAll().where('to_email', '=', to).orderBy('id');
   if (kind) query = query.where('kind', '=', kind);
   return query.execute();
+}
+
+/** Where a customer who declines an offer asks for the item back (the decline form's fields). */
+export const RETURN_ADDRESS = { name: 'Kiran Patel', addressLine1: '5 Park Street', addressLine2: 'Flat 2', city: 'Kolkata', state: 'West Bengal', postalCode: '700016', country: 'India', phone: '+91 98300 11223' };
+
+/**
+ * A received request offered less than its quote, declined with "Send it back to me": a return to ship.
+ * Needs a valuation guide entry matching validRequest's product (HP 305), so the request has a quote.
+ */
+export async function returnToShip(t: TestApp, customer: Person, admin: Person, warehouseId: string, address: Record<string, unknown> = RETURN_ADDRESS): Promise<string> {
+  const id = await requestAt(t, 'received', customer, admin, warehouseId);
+  const offer = await t.request('PUT', `/api/admin/exchange-requests/${id}/credit`, { token: admin.token, body: { creditAmount: 100, reason: 'Cracked housing' } });
+  expect([offer.status, offer.body.offer?.status]).toEqual([200, 'pending']);
+  const declined = await t.request('POST', `/api/exchange/${id}/offer/decline`, { token: customer.token, body: { choice: 'return', address } });
+  expect([declined.status, declined.body.offer?.choice]).toEqual([200, 'return']);
+  return id;
+}
+
+/** GET a PDF through the real app (request() reads bodies as text, which would mangle the bytes). */
+export async function pdfOf(t: TestApp, path: string, token: string): Promise<{ status: number; type: string | null; bytes: Uint8Array }> {
+  const res = await t.app.handle(new Request(`${TEST_ORIGIN}${path}`, { headers: { authorization: `Bearer ${token}` } }));
+  return { status: res.status, type: res.headers.get('content-type'), bytes: new Uint8Array(await res.arrayBuffer()) };
 }

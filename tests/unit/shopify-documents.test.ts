@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { graphqlSync, parse, validate } from 'graphql';
-import { CREDIT, CUSTOMER_CREDIT, FIND_CUSTOMER } from '#api/integrations/shop/shopify.ts';
+import { CREDIT, CUSTOMER_ADDRESS, CUSTOMER_CREDIT, FIND_CUSTOMER } from '#api/integrations/shop/shopify.ts';
 import { supportsNotes, transactionsQuery } from '#api/integrations/shop/shopify-earlier-credit.ts';
 import { PUBLISHED_VERSIONS, shopifySchema } from '#tests/helpers/fake-shopify-schema.ts';
 
@@ -10,6 +10,7 @@ const VERSIONS = [...PUBLISHED_VERSIONS.filter((v) => v >= '2025-07'), '2026-10'
 const documentsFor = (version: string) => ({
   FIND_CUSTOMER,
   CUSTOMER_CREDIT,
+  CUSTOMER_ADDRESS,
   CREDIT,
   transactions: transactionsQuery(supportsNotes(version)),
 });

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '#api/db/connect.ts';
-import { CarrierAuthError, type Carrier, type CreatedShipment, type ReturnShipmentInput, type TrackingEvent } from './types.ts';
+import { CarrierAuthError, type Carrier, type CreatedShipment, type OutboundShipmentInput, type ReturnShipmentInput, type TrackingEvent } from './types.ts';
 
 /**
  * The built-in carrier for the demo and tests: it books nothing outside, issues its own AWB numbers
@@ -35,12 +35,17 @@ export function isEmbeddedAwb(code: string): boolean {
 }
 
 export function embeddedCarrier(db: Db): Carrier {
+  async function nextAwb(): Promise<string> {
+    const { rows } = await sql<{ serial: string }>`select nextval('embedded_awb_seq')::text as serial`.execute(db);
+    return embeddedAwb(rows[0]!.serial);
+  }
   return {
     id: 'embedded',
     async createReturnShipment(input: ReturnShipmentInput): Promise<CreatedShipment> {
-      const { rows } = await sql<{ serial: string }>`select nextval('embedded_awb_seq')::text as serial`.execute(db);
-      const trackingNumber = embeddedAwb(rows[0]!.serial);
-      return { carrierName: EMBEDDED_CARRIER_NAME, trackingNumber, carrierShipmentId: `embedded:${input.requestId}`, labelPdf: null };
+      return { carrierName: EMBEDDED_CARRIER_NAME, trackingNumber: await nextAwb(), carrierShipmentId: `embedded:${input.requestId}`, labelPdf: null };
+    },
+    async createOutboundShipment(input: OutboundShipmentInput): Promise<CreatedShipment> {
+      return { carrierName: EMBEDDED_CARRIER_NAME, trackingNumber: await nextAwb(), carrierShipmentId: `embedded:out:${input.requestId}`, labelPdf: null };
     },
     parseWebhook(): TrackingEvent[] {
       throw new CarrierAuthError('The embedded carrier takes its events from the CLI (swappoints shipments event), not from webhooks.');

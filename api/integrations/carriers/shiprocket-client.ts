@@ -9,7 +9,8 @@
  * wrong; its detail (for the log) never holds the password or a token.
  */
 
-export type ShiprocketStep = 'sign-in' | 'return order' | 'AWB assignment' | 'label' | 'label download' | 'tracking' | 'cancellation';
+export type ShiprocketStep =
+  | 'sign-in' | 'return order' | 'forward order' | 'pickup location' | 'AWB assignment' | 'label' | 'label download' | 'pickup request' | 'tracking' | 'cancellation';
 
 export class ShiprocketFailure extends Error {
   override name = 'ShiprocketFailure';

@@ -1,9 +1,11 @@
-import type { WarehouseSnapshot } from '#api/db/types.ts';
+import type { ReturnAddress, WarehouseSnapshot } from '#api/db/types.ts';
 
 /**
- * A carrier that books return parcels (customer → warehouse), prints their label and reports
- * tracking. One implementation per file in this folder (`embedded.ts`, `shiprocket.ts`, …), chosen by
- * the CARRIER setting in `index.ts`; `none` means the customer ships on their own and there is no carrier.
+ * A carrier that books parcels both ways, prints their label and reports tracking: inbound, the
+ * customer's item to the warehouse (a prepaid label), and outbound, a declined offer's item from the
+ * warehouse back to the customer. One implementation per file in this folder (`embedded.ts`,
+ * `shiprocket.ts`, …), chosen by the CARRIER setting in `index.ts`; `none` means there is no carrier:
+ * the customer ships on their own and the admin sends returns by hand.
  */
 
 /** Tracking steps in the order a parcel moves; a later step never moves a parcel back (failed is terminal until a later delivery). */
@@ -27,6 +29,19 @@ export interface ReturnShipmentInput {
   reference: string;
   pickup: PickupAddress;
   deliverTo: WarehouseSnapshot;
+  productName: string;
+  customerEmail: string;
+}
+
+/** A return going back: from the request's warehouse to the address the customer gave when declining. */
+export interface OutboundShipmentInput {
+  requestId: string;
+  /** requestReference(requestId): the carrier's order reference and the label's */
+  reference: string;
+  /** where the courier collects it: the request's warehouse as it was approved */
+  shipFrom: WarehouseSnapshot;
+  /** the customer's return address (phone: theirs from the address, else their profile's, else null) */
+  deliverTo: ReturnAddress;
   productName: string;
   customerEmail: string;
 }
@@ -56,7 +71,10 @@ export interface TrackingEvent {
 export interface Carrier {
   /** the CARRIER setting's value: 'embedded', 'shiprocket', … */
   readonly id: string;
+  /** Books a prepaid label: a pickup at the customer's, delivered to the warehouse. */
   createReturnShipment(input: ReturnShipmentInput): Promise<CreatedShipment>;
+  /** Books a declined offer's return: a pickup at the warehouse, delivered to the customer. */
+  createOutboundShipment(input: OutboundShipmentInput): Promise<CreatedShipment>;
   /**
    * Checks a webhook's signature or token and turns its body into tracking events.
    * Throws CarrierAuthError when it is not authentic (the route answers 401, nothing recorded).
@@ -65,6 +83,12 @@ export interface Carrier {
   /** Asks the carrier for a shipment's events (polling when a webhook is late); a carrier without polling returns []. */
   track(trackingNumber: string): Promise<TrackingEvent[]>;
 }
+
+/**
+ * How long a booking call holds its reservation of a shipment while the carrier answers: past it, the
+ * call is taken for dead and another may book (or, for a return, the admin may record it by hand).
+ */
+export const BOOKING_LEASE_SECONDS = 120;
 
 /** The carrier refused or could not be reached: the customer reads `message`, nothing is kept, a retry may work. */
 export class CarrierUnavailable extends Error {

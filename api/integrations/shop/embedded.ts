@@ -4,8 +4,9 @@ import { normalizeEmail } from '#api/lib/email.ts';
 import type { ShopBackend } from './types.ts';
 
 /**
- * The shop kept inside SwapPoints: customers come from the shop's customer export
- * (`swappoints customers import`), and a customer's store credit is what the ledger credited.
+ * The shop kept inside SwapPoints: customers (and their default addresses) come from the shop's
+ * customer export (`swappoints customers import`), and a customer's store credit is what the
+ * ledger credited.
  */
 export function embeddedShop(db: Db, currency: string): ShopBackend {
   return {
@@ -34,6 +35,26 @@ export function embeddedShop(db: Db, currency: string): ShopBackend {
         .where('push_status', '=', 'success')
         .executeTakeFirstOrThrow();
       return { amount: Number(row.total), currency };
+    },
+
+    async customerAddress(customer) {
+      const row = await db
+        .selectFrom('shop_customers as c')
+        .innerJoin('shop_customer_addresses as a', 'a.customer_id', 'c.id')
+        .select(['c.first_name', 'c.last_name', 'a.address_line1', 'a.address_line2', 'a.city', 'a.state', 'a.postal_code', 'a.country_code', 'a.phone'])
+        .where('c.email', '=', normalizeEmail(customer.email))
+        .executeTakeFirst();
+      if (!row) return null;
+      return {
+        name: [row.first_name, row.last_name].filter(Boolean).join(' ') || null,
+        phone: row.phone,
+        addressLine1: row.address_line1,
+        addressLine2: row.address_line2,
+        city: row.city,
+        state: row.state,
+        postalCode: row.postal_code,
+        countryCode: row.country_code,
+      };
     },
 
     async pushCredit(push) {

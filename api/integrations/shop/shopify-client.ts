@@ -173,7 +173,7 @@ export function createGraphQLClient(settings: Settings['shopify'], log: Logger, 
         let text: string;
         const left = deadline === undefined ? Infinity : deadline - Date.now();
         // nothing was sent: the outcome is known, so this is a connection failure, not "no response"
-        if (left <= 0) throw new ShopifyRequestError('connection', `the push's deadline passed before ${doing}`);
+        if (left <= 0) throw new ShopifyRequestError('connection', `the call's deadline passed before ${doing}`);
         const signal = AbortSignal.timeout(Math.min(settings.timeoutMs, left));
         try {
           response = await doFetch(endpoint, {
@@ -220,7 +220,7 @@ export function createGraphQLClient(settings: Settings['shopify'], log: Logger, 
             throw new ShopifyRequestError('connection', `Shopify is rate limiting ${doing}; gave up after ${throttled + 1} tries`, response.status);
           }
           if (deadline !== undefined && Date.now() + wait >= deadline) {
-            throw new ShopifyRequestError('connection', `Shopify is rate limiting ${doing}; waiting ${wait} ms would pass the push's deadline`, response.status);
+            throw new ShopifyRequestError('connection', `Shopify is rate limiting ${doing}; waiting ${wait} ms would pass the call's deadline`, response.status);
           }
           throttled += 1;
           log.info('shopify throttled the request; waiting', { operation, waitMs: wait, attempt: throttled });

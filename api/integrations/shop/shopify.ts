@@ -5,12 +5,13 @@ import type { Settings } from '#api/settings.ts';
 import { createGraphQLClient, ShopifyRequestError, withDeadline, type ClientOptions, type GraphQLClient } from './shopify-client.ts';
 import { creditNote, findEarlierCredit, supportsNotes } from './shopify-earlier-credit.ts';
 import { listCreditTransactions } from './shopify-transactions.ts';
-import { ShopError, type CreditPush, type CustomerRef, type PushOutcome, type ShopBackend } from './types.ts';
+import { stateName } from '#api/modules/warehouses/states.ts';
+import { ShopError, type CreditPush, type CustomerRef, type PushOutcome, type ShopAddress, type ShopBackend } from './types.ts';
 
 /**
  * The shop on Shopify, through the Admin GraphQL API: customers by email
- * (`customerByIdentifier`), their store credit accounts for the balance, and
- * `storeCreditAccountCredit` to credit them. See docs/shopify.md.
+ * (`customerByIdentifier`), their default address for the pickup form, their store credit accounts
+ * for the balance, and `storeCreditAccountCredit` to credit them. See docs/shopify.md.
  */
 
 const CUSTOMER_NOT_FOUND = 'User not found in Shopify';
@@ -35,6 +36,17 @@ export const CUSTOMER_CREDIT = `query SwapPointsCustomerCredit($identifier: Cust
   }
 }`;
 
+/** The default address for the pickup form; the customer's own phone when the address has none. */
+export const CUSTOMER_ADDRESS = `query SwapPointsCustomerAddress($identifier: CustomerIdentifierInput!) {
+  customerByIdentifier(identifier: $identifier) {
+    id
+    firstName
+    lastName
+    defaultPhoneNumber { phoneNumber }
+    defaultAddress { name address1 address2 city province provinceCode zip countryCodeV2 phone }
+  }
+}`;
+
 export const CREDIT = `mutation SwapPointsCredit($id: ID!, $creditInput: StoreCreditAccountCreditInput!) {
   storeCreditAccountCredit(id: $id, creditInput: $creditInput) {
     storeCreditAccountTransaction {
@@ -52,6 +64,42 @@ interface CustomerNode {
   firstName: string | null;
   lastName: string | null;
   defaultEmailAddress: { emailAddress: string | null } | null;
+}
+
+interface AddressNode {
+  firstName: string | null;
+  lastName: string | null;
+  defaultPhoneNumber: { phoneNumber: string } | null;
+  defaultAddress: {
+    name: string | null;
+    address1: string | null;
+    address2: string | null;
+    city: string | null;
+    province: string | null;
+    provinceCode: string | null;
+    zip: string | null;
+    countryCodeV2: string | null;
+    phone: string | null;
+  } | null;
+}
+
+const text = (value: string | null | undefined) => value?.trim() || null;
+
+/** A Shopify customer's default address as the pickup form's fields; null without one. */
+export function shopAddressOf(customer: AddressNode): ShopAddress | null {
+  const a = customer.defaultAddress;
+  if (!a) return null;
+  const country = text(a.countryCodeV2);
+  return {
+    name: text(a.name) ?? ([customer.firstName, customer.lastName].map(text).filter(Boolean).join(' ') || null),
+    phone: text(a.phone) ?? text(customer.defaultPhoneNumber?.phoneNumber),
+    addressLine1: text(a.address1),
+    addressLine2: text(a.address2),
+    city: text(a.city),
+    state: text(a.province) ?? stateName(country, a.provinceCode),
+    postalCode: text(a.zip),
+    countryCode: country,
+  };
 }
 
 interface CreditAccounts {
@@ -91,18 +139,19 @@ export function shopifyShop(settings: Settings, db: Db, log: Logger, options: Cl
   const currency = settings.shopCurrency;
   const withNotes = supportsNotes(settings.shopify.apiVersion);
 
-  /** The customer behind a SwapPoints user: by the id kept at sign-in, else (or if that one is gone) by email. */
-  async function customerCredit(ref: CustomerRef, client: GraphQLClient = base): Promise<CreditAccounts | null> {
+  /** The customer behind a SwapPoints user, read with `query`: by the id kept at sign-in, else (or if that one is gone) by email. */
+  async function customerBy<T>(query: string, ref: CustomerRef, client: GraphQLClient): Promise<T | null> {
     const gid = customerGid(ref.shopCustomerId);
     if (gid) {
-      const byId = await client.request<{ customerByIdentifier: CreditAccounts | null }>('looking up a customer', CUSTOMER_CREDIT, { identifier: { id: gid } });
+      const byId = await client.request<{ customerByIdentifier: T | null }>('looking up a customer', query, { identifier: { id: gid } });
       if (byId.customerByIdentifier) return byId.customerByIdentifier;
     }
-    const byEmail = await client.request<{ customerByIdentifier: CreditAccounts | null }>('looking up a customer', CUSTOMER_CREDIT, {
+    const byEmail = await client.request<{ customerByIdentifier: T | null }>('looking up a customer', query, {
       identifier: { emailAddress: normalizeEmail(ref.email) },
     });
     return byEmail.customerByIdentifier;
   }
+  const customerCredit = (ref: CustomerRef, client: GraphQLClient = base) => customerBy<CreditAccounts>(CUSTOMER_CREDIT, ref, client);
 
   async function push(request: CreditPush): Promise<PushOutcome> {
     if (!/^\d+(\.\d{1,2})?$/.test(request.amount) || Number(request.amount) <= 0) {
@@ -172,6 +221,15 @@ export function shopifyShop(settings: Settings, db: Db, log: Logger, options: Cl
       if (!customer) throw new ShopError('not_found', CUSTOMER_NOT_FOUND);
       const account = customer.storeCreditAccounts.nodes.find((a) => a.balance.currencyCode === currency);
       return { amount: account ? Number(account.balance.amount) : 0, currency };
+    },
+
+    async customerAddress(ref, options = {}) {
+      try {
+        const customer = await customerBy<AddressNode>(CUSTOMER_ADDRESS, ref, withDeadline(base, options.deadline));
+        return customer ? shopAddressOf(customer) : null;
+      } catch (error) {
+        throw shopError(error);
+      }
     },
 
     async creditTransactions(ref, since) {

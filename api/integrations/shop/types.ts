@@ -17,6 +17,23 @@ export interface CustomerRef {
   shopCustomerId: string | null;
 }
 
+/**
+ * A customer's default address as the shop keeps it, to fill in a pickup form: every field may be
+ * missing. `state` is the state's name ('Karnataka'), made from the shop's province code when the
+ * shop gives only that; `phone` is the address's phone, else the customer's own.
+ */
+export interface ShopAddress {
+  name: string | null;
+  phone: string | null;
+  addressLine1: string | null;
+  addressLine2: string | null;
+  city: string | null;
+  state: string | null;
+  postalCode: string | null;
+  /** ISO 3166-1 alpha-2 ('IN'), when the shop says */
+  countryCode: string | null;
+}
+
 export interface Balance {
   amount: number;
   currency: string;
@@ -69,6 +86,11 @@ export interface ShopBackend {
   readonly kind: 'embedded' | 'shopify';
   findCustomer(email: string): Promise<ShopCustomerInfo | null>;
   getBalance(customer: CustomerRef): Promise<Balance>;
+  /**
+   * The customer's default address; null when the shop has none (or no such customer). A failure of
+   * the shop is a ShopError; `deadline` (epoch ms) bounds the wait.
+   */
+  customerAddress(customer: CustomerRef, options?: { deadline?: number }): Promise<ShopAddress | null>;
   pushCredit(push: CreditPush): Promise<PushOutcome>;
   /**
    * The customer's credits made since `since` that are not the shop's own (orders, refunds) nor

@@ -4,6 +4,7 @@ import type { Settings } from '#api/settings.ts';
 import { enqueueMail } from '#api/modules/mail/service.ts';
 import { formatMoney } from '#api/lib/money.ts';
 import { creditExpiryMail } from '#api/modules/mail/templates.ts';
+import { mailDate } from './offer.ts';
 import { LANGUAGE_LOCALES } from '#api/modules/users/rules.ts';
 import { queueWhatsApp } from '#api/modules/whatsapp/service.ts';
 
@@ -48,12 +49,12 @@ export async function remindExpiringCredits(ctx: AppContext, batch = 100): Promi
       .returning(['l.id', 'l.amount', 'l.currency', 'l.expires_at', 'u.email', 'u.id as user_id', 'u.language'])
       .execute();
     for (const row of rows) {
-      const whenIn = (locale: string) => new Date(row.expires_at!).toLocaleDateString(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: ctx.settings.shopTimeZone });
-      const when = whenIn('en-IN');
-      const amount = formatMoney(Number(row.amount), row.currency);
-      const expiresOn = whenIn(LANGUAGE_LOCALES[row.language]);
+      // the date and the amount as the customer reads them, in the mail and in the WhatsApp template (sent in the same language)
+      const locale = LANGUAGE_LOCALES[row.language];
+      const expiresOn = mailDate(row.expires_at!, ctx.settings.shopTimeZone, locale);
       await enqueueMail(trx, creditExpiryMail(row.email, ctx.settings.publicUrl, { amount: Number(row.amount), currency: row.currency, expiresOn }, row.language));
-      await queueWhatsApp(trx, ctx, { userId: row.user_id, template: 'credit_expiry_reminder', params: { amount, expiresOn: when, link: `${ctx.settings.publicUrl}/dashboard` } });
+      const amount = formatMoney(Number(row.amount), row.currency, locale);
+      await queueWhatsApp(trx, ctx, { userId: row.user_id, template: 'credit_expiry_reminder', params: { amount, expiresOn, link: `${ctx.settings.publicUrl}/dashboard` } });
     }
     return rows.length;
   });

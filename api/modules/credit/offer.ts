@@ -3,6 +3,7 @@ import type { AppContext } from '#api/context.ts';
 import type { Db } from '#api/db/connect.ts';
 import type { ExchangeRequestRow } from '#api/db/types.ts';
 import { badRequest } from '#api/lib/errors.ts';
+import { dateTimeFormat } from '#api/lib/intl.ts';
 import { wholeMoney } from '#api/lib/money.ts';
 import type { ImageRef } from '#api/modules/images/service.ts';
 import { enqueueMail } from '#api/modules/mail/service.ts';
@@ -11,6 +12,8 @@ import { offerMadeMail } from '#api/modules/mail/templates.ts';
 import { recordEvent, type Actor } from '#api/modules/requests/events.ts';
 import { STEPS } from '#api/modules/requests/rules.ts';
 import { stateCondition } from '#api/modules/requests/state-sql.ts';
+import { languageOf } from '#api/modules/users/queries.ts';
+import { LANGUAGE_LOCALES, type Language } from '#api/modules/users/rules.ts';
 import { creditReasonRequired } from '#api/modules/valuation/rules.ts';
 import { attachInspectionImages, type CreditTerms } from './terms.ts';
 
@@ -23,9 +26,26 @@ import { attachInspectionImages, type CreditTerms } from './terms.ts';
 
 const DAY_MS = 86_400_000;
 
-/** '2 December 2026', as the shop's calendar reads the day. */
-export function mailDate(value: Date | string, timeZone: string): string {
-  return new Date(value).toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone });
+/** '2 December 2026' ('2 दिसंबर 2026' in hi-IN), as the shop's calendar reads the day; English for the admins' timeline. */
+export function mailDate(value: Date | string, timeZone: string, locale = 'en-IN'): string {
+  return dateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(new Date(value));
+}
+
+/**
+ * The offer's amounts and answer date as its customer reads them, in their language: the mails and
+ * the WhatsApp template (which goes out in the same language) both use these.
+ */
+export function offerFigures(
+  row: Pick<ExchangeRequestRow, 'offer_amount' | 'offer_quoted_amount' | 'offer_respond_by' | 'currency'>,
+  timeZone: string,
+  lang: Language,
+): { amount: string; quoted: string; respondBy: string } {
+  const locale = LANGUAGE_LOCALES[lang];
+  return {
+    amount: wholeMoney(Number(row.offer_amount), row.currency, locale),
+    quoted: wholeMoney(Number(row.offer_quoted_amount), row.currency, locale),
+    respondBy: mailDate(row.offer_respond_by!, timeZone, locale),
+  };
 }
 
 /** The public addresses of the request's inspection photos, for the mails. */
@@ -83,20 +103,20 @@ export async function makeOffer(
     toStatus: row.status,
     note: `Offer of ${amount} (quoted ${quotedText}) sent to the customer, to answer by ${answerBy}. Below the quote because: ${reason}`,
   });
+  const lang = await languageOf(trx, row.user_id);
+  const theirs = offerFigures(row, ctx.settings.shopTimeZone, lang);
   await enqueueMail(
     trx,
     offerMadeMail(row.customer_email, ctx.settings.publicUrl, { id: row.id, productName: row.product_name, brand: row.brand }, {
-      amount,
-      quoted: quotedText,
+      ...theirs,
       reason,
-      respondBy: answerBy,
       photoUrls: await inspectionPhotoUrls(trx, row.id, ctx.settings.publicUrl),
-    }),
+    }, lang),
   );
   await queueWhatsApp(trx, ctx, {
     userId: row.user_id,
     template: 'offer_waiting',
-    params: { product: row.product_name, amount, respondBy: answerBy, link: `${ctx.settings.publicUrl}/exchange/${row.id}` },
+    params: { product: row.product_name, amount: theirs.amount, respondBy: theirs.respondBy, link: `${ctx.settings.publicUrl}/exchange/${row.id}` },
   });
   return row;
 }

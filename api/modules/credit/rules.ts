@@ -80,6 +80,7 @@ export const RETURN_ADDRESS_NEEDED = 'Please fill in all required address fields
 export const RETURN_BODY = 'Send the carrier name and tracking number of the return shipment.';
 export const NO_RETURN_TO_SHIP = 'This request has no return waiting to be shipped.';
 export const RETURN_ALREADY_SHIPPED = 'This return has already been shipped.';
+export const RETURN_BEING_BOOKED = 'This return is being booked with the carrier right now. Reload the page in a minute to see its tracking number.';
 
 /** The return address form's fields, labelled as the form shows them, and their limits. */
 export const RETURN_ADDRESS_FIELDS = {

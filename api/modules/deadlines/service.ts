@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
 import type { AppContext } from '#api/context.ts';
 import type { ExchangeRequestRow } from '#api/db/types.ts';
-import { wholeMoney } from '#api/lib/money.ts';
 import { acceptOffer } from '#api/modules/credit/offer-answer.ts';
-import { mailDate } from '#api/modules/credit/offer.ts';
+import { mailDate, offerFigures } from '#api/modules/credit/offer.ts';
 import { notShippedFeedback, OFFER_REMINDER_DAYS_BEFORE } from '#api/modules/credit/rules.ts';
 import { enqueueMail } from '#api/modules/mail/service.ts';
 import { queueWhatsApp } from '#api/modules/whatsapp/service.ts';
@@ -13,6 +12,8 @@ import { STEPS } from '#api/modules/requests/rules.ts';
 import { stateCondition } from '#api/modules/requests/state-sql.ts';
 import { emitRequestEvent } from '#api/modules/requests/webhook.ts';
 import { languageOf } from '#api/modules/users/queries.ts';
+import { LANGUAGE_LOCALES } from '#api/modules/users/rules.ts';
+import { MAIL_TEXTS } from '#api/modules/mail/texts.ts';
 
 /**
  * The deadlines (issue 24), run by the job loop (api/jobs/registry.ts) and by `swappoints deadlines
@@ -77,10 +78,11 @@ export async function runDeadlines(ctx: AppContext, options: { asOf?: Date; dryR
         .returningAll()
         .execute();
       for (const row of reminded) {
-        const terms = { amount: wholeMoney(Number(row.offer_amount), row.currency), respondBy: mailDate(row.offer_respond_by!, shopTimeZone) };
-        await enqueueMail(trx, offerReminderMail(row.customer_email, publicUrl, summary(row), terms));
+        const lang = await languageOf(trx, row.user_id);
+        const terms = offerFigures(row, shopTimeZone, lang);
+        await enqueueMail(trx, offerReminderMail(row.customer_email, publicUrl, summary(row), terms, lang));
         await queueWhatsApp(trx, ctx, { userId: row.user_id, template: 'offer_waiting', params: { product: row.product_name, amount: terms.amount, respondBy: terms.respondBy, link: `${publicUrl}/exchange/${row.id}` } });
-        await recordEvent(trx, { requestId: row.id, type: 'reminded', actor: systemActor, note: `Reminded to answer the offer by ${terms.respondBy}` });
+        await recordEvent(trx, { requestId: row.id, type: 'reminded', actor: systemActor, note: `Reminded to answer the offer by ${mailDate(row.offer_respond_by!, shopTimeZone)}` });
       }
       return reminded;
     });
@@ -103,8 +105,11 @@ export async function runDeadlines(ctx: AppContext, options: { asOf?: Date; dryR
         .execute();
       for (const row of closed) {
         await recordEvent(trx, { requestId: row.id, type: 'declined', actor: systemActor, fromStatus: 'approved', toStatus: 'declined', note: row.admin_feedback });
-        await enqueueMail(trx, requestDeclinedMail(row.customer_email, publicUrl, summary(row), row.admin_feedback, await languageOf(trx, row.user_id)));
-        await queueWhatsApp(trx, ctx, { userId: row.user_id, template: 'request_declined', params: { product: row.product_name, reason: row.admin_feedback ?? '-', link: `${publicUrl}/exchange/${row.id}` } });
+        // the stored reason is English (the admins read it); the customer is told it in their language
+        const lang = await languageOf(trx, row.user_id);
+        const reason = MAIL_TEXTS[lang].declined.notShipped(shipByDays);
+        await enqueueMail(trx, requestDeclinedMail(row.customer_email, publicUrl, summary(row), reason, lang));
+        await queueWhatsApp(trx, ctx, { userId: row.user_id, template: 'request_declined', params: { product: row.product_name, reason, link: `${publicUrl}/exchange/${row.id}` } });
         await emitRequestEvent(trx, 'request.declined', row);
       }
       return closed;
@@ -128,10 +133,12 @@ export async function runDeadlines(ctx: AppContext, options: { asOf?: Date; dryR
         .returningAll()
         .execute();
       for (const row of reminded) {
-        const shipBy = mailDate(new Date(new Date(row.decided_at!).getTime() + shipByDays * DAY_MS), shopTimeZone);
-        await enqueueMail(trx, shipReminderMail(row.customer_email, publicUrl, summary(row), shipBy));
+        const deadline = new Date(new Date(row.decided_at!).getTime() + shipByDays * DAY_MS);
+        const lang = await languageOf(trx, row.user_id);
+        const shipBy = mailDate(deadline, shopTimeZone, LANGUAGE_LOCALES[lang]);
+        await enqueueMail(trx, shipReminderMail(row.customer_email, publicUrl, summary(row), shipBy, lang));
         await queueWhatsApp(trx, ctx, { userId: row.user_id, template: 'ship_reminder', params: { product: row.product_name, shipBy, link: `${publicUrl}/exchange/${row.id}` } });
-        await recordEvent(trx, { requestId: row.id, type: 'reminded', actor: systemActor, note: `Reminded to ship by ${shipBy}` });
+        await recordEvent(trx, { requestId: row.id, type: 'reminded', actor: systemActor, note: `Reminded to ship by ${mailDate(deadline, shopTimeZone)}` });
       }
       return reminded;
     });

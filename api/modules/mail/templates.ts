@@ -51,7 +51,8 @@ export interface RequestSummary {
   brand: string;
 }
 
-const customerLink = (publicUrl: string, id: string, lang: Language) => ({ label: MAIL_TEXTS[lang].viewRequest, url: `${publicUrl}/exchange/${id}` });
+/** The button to the customer's request page, in their language. */
+export const customerLink = (publicUrl: string, id: string, lang: Language) => ({ label: MAIL_TEXTS[lang].viewRequest, url: `${publicUrl}/exchange/${id}` });
 const productOf = (r: RequestSummary) => `${r.productName} (${r.brand})`;
 const money = (amount: number, currency: string, lang: Language) => formatMoney(amount, currency, LANGUAGE_LOCALES[lang]);
 
@@ -169,65 +170,67 @@ export function newRequestAdminMail(to: string, publicUrl: string, request: Requ
 // ---- revised offers and deadlines (issue 24) ----------------------------------------------------
 
 export interface OfferTerms {
+  /** the amounts and the date written for the reader (money.ts, mailDate in credit/offer.ts, in their locale) */
   amount: string;
   quoted: string;
   reason: string | null;
-  /** the answer date as the shop's calendar reads it: '2 December 2026' */
+  /** the answer date as the shop's calendar reads it: '2 December 2026', '2 दिसंबर 2026' */
   respondBy: string;
   photoUrls: string[];
 }
 
 /** The offer: both figures, the reason, the photos, and that no answer by the date accepts it. */
-export function offerMadeMail(to: string, publicUrl: string, request: RequestSummary, offer: OfferTerms): NewMail {
+export function offerMadeMail(to: string, publicUrl: string, request: RequestSummary, offer: OfferTerms, lang: Language): NewMail {
+  const texts = MAIL_TEXTS[lang];
   return composeMail({
     to,
     kind: 'offer_made',
-    subject: `Our offer for your ${request.productName}: ${offer.amount}`,
+    lang,
+    subject: texts.offer.subject(request.productName, offer.amount),
     paragraphs: [
-      `We have inspected your ${productOf(request)}. You were quoted ${offer.quoted} when you submitted it; after inspection we can offer ${offer.amount} in store credit.`,
-      ...(offer.reason ? [`Why the offer is below the quote: ${offer.reason}`] : []),
-      ...(offer.photoUrls.length > 0 ? [`Inspection photos: ${offer.photoUrls.join(' ')}`] : []),
-      `Please accept or decline the offer on your request page by ${offer.respondBy}. If you decline, we send the item back to you free of charge or recycle it, as you choose.`,
-      `If we have no answer from you by ${offer.respondBy}, the offer is accepted and ${offer.amount} is credited to your account.`,
+      texts.offer.body(productOf(request), offer.quoted, offer.amount),
+      ...(offer.reason ? [texts.offer.reason(offer.reason)] : []),
+      ...(offer.photoUrls.length > 0 ? [texts.credited.photos(offer.photoUrls.join(' '))] : []),
+      texts.offer.answer(offer.respondBy),
+      texts.offer.noAnswer(offer.respondBy, offer.amount),
     ],
-    action: { label: 'Answer the offer', url: `${publicUrl}/exchange/${request.id}` },
+    action: { label: texts.offer.action, url: `${publicUrl}/exchange/${request.id}` },
   });
 }
 
-export function offerReminderMail(to: string, publicUrl: string, request: RequestSummary, offer: Pick<OfferTerms, 'amount' | 'respondBy'>): NewMail {
+export function offerReminderMail(to: string, publicUrl: string, request: RequestSummary, offer: Pick<OfferTerms, 'amount' | 'respondBy'>, lang: Language): NewMail {
+  const texts = MAIL_TEXTS[lang];
   return composeMail({
     to,
     kind: 'offer_reminder',
-    subject: `Reminder: our offer for your ${request.productName} is accepted on ${offer.respondBy} without an answer`,
-    paragraphs: [
-      `We are still waiting for your answer to our offer of ${offer.amount} for your ${productOf(request)}.`,
-      `If we have no answer from you by ${offer.respondBy}, the offer is accepted and ${offer.amount} is credited to your account.`,
-    ],
-    action: { label: 'Answer the offer', url: `${publicUrl}/exchange/${request.id}` },
+    lang,
+    subject: texts.offerReminder.subject(request.productName, offer.respondBy),
+    paragraphs: [texts.offerReminder.body(offer.amount, productOf(request)), texts.offer.noAnswer(offer.respondBy, offer.amount)],
+    action: { label: texts.offer.action, url: `${publicUrl}/exchange/${request.id}` },
   });
 }
 
-export function shipReminderMail(to: string, publicUrl: string, request: RequestSummary, shipBy: string): NewMail {
+/** `shipBy` already written for the reader. */
+export function shipReminderMail(to: string, publicUrl: string, request: RequestSummary, shipBy: string, lang: Language): NewMail {
+  const texts = MAIL_TEXTS[lang].shipReminder;
   return composeMail({
     to,
     kind: 'ship_reminder',
-    subject: `Please ship your ${request.productName} by ${shipBy}`,
-    paragraphs: [
-      `Your exchange request for ${productOf(request)} is approved, but we have no shipping details for it yet.`,
-      `Please ship the item and add the carrier and tracking number on your request page by ${shipBy}. A request not shipped by then is closed; you can submit it again afterwards.`,
-    ],
-    action: customerLink(publicUrl, request.id, 'en'),
+    lang,
+    subject: texts.subject(request.productName, shipBy),
+    paragraphs: [texts.body(productOf(request)), texts.deadline(shipBy)],
+    action: customerLink(publicUrl, request.id, lang),
   });
 }
 
-export function returnShippedMail(to: string, publicUrl: string, request: RequestSummary, shipment: { carrierName: string; trackingNumber: string }): NewMail {
+export function returnShippedMail(to: string, publicUrl: string, request: RequestSummary, shipment: { carrierName: string; trackingNumber: string }, lang: Language): NewMail {
+  const texts = MAIL_TEXTS[lang].returnShipped;
   return composeMail({
     to,
     kind: 'return_shipped',
-    subject: `Your ${request.productName} is on its way back to you`,
-    paragraphs: [
-      `We have sent your ${productOf(request)} back to you with ${shipment.carrierName}, tracking number ${shipment.trackingNumber}.`,
-    ],
-    action: customerLink(publicUrl, request.id, 'en'),
+    lang,
+    subject: texts.subject(request.productName),
+    paragraphs: [texts.body(productOf(request), shipment.carrierName, shipment.trackingNumber)],
+    action: customerLink(publicUrl, request.id, lang),
   });
 }

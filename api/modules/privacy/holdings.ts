@@ -58,6 +58,7 @@ async function replaceEmailIn(trx: Db, table: string, columns: string[], s: Subj
 }
 
 const ownRequestIds = (db: Db, s: Subject) => db.selectFrom('exchange_requests').select('id').where('user_id', '=', s.userId);
+const shopCustomerIds = (db: Db, s: Subject) => db.selectFrom('shop_customers').select('id').where('email', '=', s.email);
 
 export const HOLDINGS: readonly Holding[] = [
   {
@@ -82,12 +83,13 @@ export const HOLDINGS: readonly Holding[] = [
   },
   {
     table: 'shipments',
-    erasure: "a prepaid label's pickup address and phone give way to the pseudonym and blanks, and its PDF (which prints them) is deleted; carrier, AWB and tracking steps stay with the request",
+    erasure: "a prepaid label's pickup address and phone give way to the pseudonym and blanks, and the label PDFs (a prepaid label's, a return's: they print the customer's address) are deleted; carrier, AWB and tracking steps stay with the request",
     export: (db, s) =>
       db
         .selectFrom('shipments')
         .select([
-          'request_id as requestId', 'carrier_name as carrier', 'tracking_number as trackingNumber', 'pickup_name as pickupName', 'pickup_phone as pickupPhone',
+          // inbound: the customer's prepaid label (pickup at theirs); outbound: a declined offer sent back (pickup at the warehouse)
+          'request_id as requestId', 'direction', 'carrier_name as carrier', 'tracking_number as trackingNumber', 'pickup_name as pickupName', 'pickup_phone as pickupPhone',
           'pickup_line1 as addressLine1', 'pickup_line2 as addressLine2', 'pickup_city as city', 'pickup_state as state', 'pickup_postal_code as postalCode',
           'latest_status as latestStatus', 'created_at as createdAt',
         ])
@@ -102,6 +104,17 @@ export const HOLDINGS: readonly Holding[] = [
           .where('request_id', 'in', ownRequestIds(trx, s))
           .execute(),
       ),
+  },
+  {
+    table: 'shop_customer_addresses',
+    erasure: "the default address and phone kept from the shop's customer export are deleted (the directory's row stays; a later import of the shop's export brings the shop's copy back)",
+    export: (db, s) =>
+      db
+        .selectFrom('shop_customer_addresses')
+        .select(['address_line1 as addressLine1', 'address_line2 as addressLine2', 'city', 'state', 'postal_code as postalCode', 'country_code as countryCode', 'phone', 'updated_at as updatedAt'])
+        .where('customer_id', 'in', shopCustomerIds(db, s))
+        .execute(),
+    erase: async (trx, s) => touched(await trx.deleteFrom('shop_customer_addresses').where('customer_id', 'in', shopCustomerIds(trx, s)).execute()),
   },
   {
     table: 'exchange_requests',
@@ -297,6 +310,7 @@ export const HOLDINGS: readonly Holding[] = [
  * Tables that hold a customer's email or name and are deliberately left alone, with the reason.
  * shop_customers is the shop's own customer directory (the embedded stand-in for Shopify's): the shop
  * owns it, and an erased customer who is still the shop's customer must be able to sign in again.
+ * Their address, kept beside it in shop_customer_addresses, is a holding above and goes.
  */
 export const KEPT_TABLES: Readonly<Record<string, string>> = {
   shop_customers: "the shop's customer directory, owned by the shop (Shopify's own in production)",

@@ -39,7 +39,7 @@ export async function notifyDecision(trx: Db, ctx: AppContext, row: ExchangeRequ
   if (row.status === 'approved') {
     const shipTo = row.warehouse_snapshot as WarehouseSnapshot;
     await enqueueMail(trx, requestApprovedMail(row.customer_email, url, summary(row), shipTo, row.admin_feedback, lang));
-    const address = formatAddress(shipTo).split('\n').join(', ');
+    const address = formatAddress(shipTo, lang).split('\n').join(', ');
     await queueWhatsApp(trx, ctx, { userId: row.user_id, template: 'request_approved', params: { product: product(row), shipTo: address, link: link(ctx, row) } });
   } else if (row.status === 'declined') {
     await enqueueMail(trx, requestDeclinedMail(row.customer_email, url, summary(row), row.admin_feedback, lang));

@@ -1,14 +1,14 @@
 import type { AppContext } from '#api/context.ts';
-import type { ExchangeRequestRow, WarehouseSnapshot } from '#api/db/types.ts';
+import type { ExchangeRequestRow, ReturnAddress, WarehouseSnapshot } from '#api/db/types.ts';
 import { conflict, notFound } from '#api/lib/errors.ts';
 import { ownRequestOr404, requestOr404 } from '#api/modules/requests/queries.ts';
 import { requestReference } from '#api/modules/requests/reference.ts';
 import type { RequestShipment } from './model.ts';
-import { labelPdf, packingSlipPdf, type SlipContent } from './pdf.ts';
-import { bookedShipmentOf, shipmentView } from './queries.ts';
-import { NO_LABEL, SLIP_NEEDS_APPROVAL } from './rules.ts';
+import { labelPdf, packingSlipPdf, returnLabelPdf, type SlipContent } from './pdf.ts';
+import { bookedShipmentOf, pickupPersonOf, returnParcelView, shipmentView } from './queries.ts';
+import { NO_LABEL, NO_RETURN_LABEL, SLIP_NEEDS_APPROVAL } from './rules.ts';
 
-/** What the owner and admins read of a request's label: its state, the label PDF, the packing slip. */
+/** What the owner and admins read of a request's parcels: their state, the label PDFs, the packing slip. */
 
 type Viewer = { id: string; isAdmin: boolean };
 
@@ -19,17 +19,17 @@ function visibleRequest(ctx: AppContext, viewer: Viewer, id: string | undefined)
 
 export async function requestShipment(ctx: AppContext, viewer: Viewer, id: string | undefined): Promise<RequestShipment> {
   const request = await visibleRequest(ctx, viewer, id);
-  const [row, person] = await Promise.all([
+  const [row, back, person] = await Promise.all([
     bookedShipmentOf(ctx.db, request.id),
-    ctx.db
-      .selectFrom('users')
-      .leftJoin('shop_customers', 'shop_customers.email', 'users.email')
-      .select(['users.name', 'shop_customers.first_name', 'shop_customers.last_name'])
-      .where('users.id', '=', request.user_id)
-      .executeTakeFirst(),
+    bookedShipmentOf(ctx.db, request.id, 'outbound'),
+    pickupPersonOf(ctx.db, request.user_id),
   ]);
-  const pickupName = person?.name || [person?.first_name, person?.last_name].filter(Boolean).join(' ') || null;
-  return { labelsOffered: ctx.carrier !== null, pickupName, shipment: row ? await shipmentView(ctx.db, ctx.settings.publicUrl, row) : null };
+  return {
+    labelsOffered: ctx.carrier !== null,
+    pickupName: person.name,
+    shipment: row ? await shipmentView(ctx.db, ctx.settings.publicUrl, row) : null,
+    returnShipment: back ? await returnParcelView(ctx.db, back) : null,
+  };
 }
 
 function slipOf(request: ExchangeRequestRow, customerName: string | null): SlipContent {
@@ -79,4 +79,23 @@ export async function packingSlipDocument(ctx: AppContext, viewer: Viewer, id: s
   const shipment = await bookedShipmentOf(ctx.db, request.id);
   const reference = requestReference(request.id);
   return { bytes: await packingSlipPdf(slipOf(request, shipment?.pickup_name ?? null)), filename: `packing-slip-${reference}.pdf` };
+}
+
+/** The label of a return booked with the carrier, for the admin to stick on the parcel (admins only: the route says so). */
+export async function returnLabelDocument(ctx: AppContext, id: string | undefined): Promise<PdfFile> {
+  const request = await requestOr404(ctx.db, id);
+  const shipment = await bookedShipmentOf(ctx.db, request.id, 'outbound');
+  if (!shipment || !request.warehouse_snapshot || !request.return_address) throw notFound(NO_RETURN_LABEL);
+  const bytes = await returnLabelPdf({
+    reference: requestReference(request.id),
+    productName: request.product_name,
+    brand: request.brand,
+    carrierName: shipment.carrier_name!,
+    trackingNumber: shipment.tracking_number!,
+    from: request.warehouse_snapshot as WarehouseSnapshot,
+    to: request.return_address as ReturnAddress,
+    carrierLabel: shipment.label_pdf,
+    createdAt: new Date(shipment.created_at),
+  });
+  return { bytes, filename: `return-label-${shipment.tracking_number}.pdf` };
 }

@@ -1,7 +1,9 @@
 import type { NewMail } from '#api/modules/mail/service.ts';
-import { composeMail } from '#api/modules/mail/templates.ts';
+import { composeMail, customerLink } from '#api/modules/mail/templates.ts';
+import { MAIL_TEXTS } from '#api/modules/mail/texts.ts';
+import type { Language } from '#api/modules/users/rules.ts';
 
-/** The customer's mails about a prepaid label: ready, picked up, delivered to the warehouse. */
+/** The customer's mails about a prepaid label, in their language: ready, picked up, delivered to the warehouse. */
 
 interface ParcelSummary {
   requestId: string;
@@ -10,37 +12,38 @@ interface ParcelSummary {
   trackingNumber: string;
 }
 
-const requestLink = (publicUrl: string, id: string) => ({ label: 'View your exchange request', url: `${publicUrl}/exchange/${id}` });
-
-export function labelReadyMail(to: string, publicUrl: string, parcel: ParcelSummary): NewMail {
+export function labelReadyMail(to: string, publicUrl: string, parcel: ParcelSummary, lang: Language): NewMail {
+  const texts = MAIL_TEXTS[lang].labelReady;
   return composeMail({
     to,
     kind: 'label_ready',
-    subject: `Your prepaid label for ${parcel.productName}`,
-    paragraphs: [
-      `Your prepaid return label is ready: ${parcel.carrier}, tracking number ${parcel.trackingNumber}.`,
-      'Print the label and the packing slip (one PDF), put the slip in the box, stick the label on it and hand the parcel to the courier when they come for it.',
-    ],
-    action: { label: 'Download your label', url: `${publicUrl}/api/exchange/${parcel.requestId}/label` },
+    lang,
+    subject: texts.subject(parcel.productName),
+    paragraphs: [texts.body(parcel.carrier, parcel.trackingNumber), texts.print],
+    action: { label: texts.action, url: `${publicUrl}/api/exchange/${parcel.requestId}/label` },
   });
 }
 
-export function pickedUpMail(to: string, publicUrl: string, parcel: ParcelSummary): NewMail {
+export function pickedUpMail(to: string, publicUrl: string, parcel: ParcelSummary, lang: Language): NewMail {
+  const texts = MAIL_TEXTS[lang].pickedUp;
   return composeMail({
     to,
     kind: 'parcel_picked_up',
-    subject: `Your ${parcel.productName} is on its way`,
-    paragraphs: [`${parcel.carrier} picked up your parcel (tracking number ${parcel.trackingNumber}). We will let you know when it reaches our warehouse.`],
-    action: requestLink(publicUrl, parcel.requestId),
+    lang,
+    subject: texts.subject(parcel.productName),
+    paragraphs: [texts.body(parcel.carrier, parcel.trackingNumber)],
+    action: customerLink(publicUrl, parcel.requestId, lang),
   });
 }
 
-export function deliveredMail(to: string, publicUrl: string, parcel: ParcelSummary): NewMail {
+export function deliveredMail(to: string, publicUrl: string, parcel: ParcelSummary, lang: Language): NewMail {
+  const texts = MAIL_TEXTS[lang].delivered;
   return composeMail({
     to,
     kind: 'parcel_delivered',
-    subject: `Your ${parcel.productName} reached our warehouse`,
-    paragraphs: [`${parcel.carrier} delivered your parcel (tracking number ${parcel.trackingNumber}) to our warehouse. We will inspect the item and assign your store credit.`],
-    action: requestLink(publicUrl, parcel.requestId),
+    lang,
+    subject: texts.subject(parcel.productName),
+    paragraphs: [texts.body(parcel.carrier, parcel.trackingNumber)],
+    action: customerLink(publicUrl, parcel.requestId, lang),
   });
 }

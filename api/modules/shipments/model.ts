@@ -19,6 +19,20 @@ export const LabelBody = t.Object(
 );
 export type LabelBody = UnwrapSchema<typeof LabelBody>;
 
+const suggested = (description: string) => nullable(t.String({ description }));
+
+export const PickupSuggestion = t.Object({
+  name: suggested("the name on the shop's default address, else the customer's name as the shop knows it"),
+  phone: suggested("the address's phone, else the customer's own (the shop's, then their profile's)"),
+  addressLine1: suggested('the default address, first line'),
+  addressLine2: suggested('its second line'),
+  city: suggested('its city'),
+  state: suggested("its state's name (Karnataka), made from the shop's province code"),
+  postalCode: suggested('its PIN or postal code'),
+  fromShop: t.Boolean({ description: "the address fields come from the shop's default address (in the shop's country); false: at most the name and phone are filled in" }),
+});
+export type PickupSuggestion = UnwrapSchema<typeof PickupSuggestion>;
+
 export const Label = t.Object({
   carrier: t.String({ description: 'the carrier as the shipping details name it' }),
   trackingNumber: t.String({ description: 'the AWB' }),
@@ -32,6 +46,7 @@ export const TrackingStep = t.Object({
   description: nullable(t.String()),
   location: nullable(t.String()),
 });
+export type TrackingStep = UnwrapSchema<typeof TrackingStep>;
 
 export const Shipment = t.Object({
   carrier: t.String(),
@@ -53,12 +68,33 @@ export const Shipment = t.Object({
 });
 export type Shipment = UnwrapSchema<typeof Shipment>;
 
+/** A declined offer's item sent back through the carrier: where it is on its way to the customer. */
+export const ReturnParcel = t.Object({
+  carrier: t.String(),
+  trackingNumber: t.String({ description: 'the AWB' }),
+  /** the latest step; null until the courier collects it */
+  status: nullable(literals(TRACKING_STATUSES)),
+  statusAt: nullable(dateTime),
+  createdAt: dateTime,
+  events: t.Array(TrackingStep, { description: 'each tracking step once, in the order they happened' }),
+});
+export type ReturnParcel = UnwrapSchema<typeof ReturnParcel>;
+
 export const RequestShipment = t.Object({
-  labelsOffered: t.Boolean({ description: 'a carrier is configured, so the customer may ask for a prepaid label' }),
+  labelsOffered: t.Boolean({ description: 'a carrier is configured, so the customer may ask for a prepaid label (and an admin may book a return)' }),
   pickupName: nullable(t.String({ description: "the customer's name as the shop knows it, to fill in the pickup form" })),
   shipment: nullable(Shipment),
+  /** a declined offer's return booked with the carrier (one sent by hand is in the request's offer.returnShipment only) */
+  returnShipment: nullable(ReturnParcel),
 });
 export type RequestShipment = UnwrapSchema<typeof RequestShipment>;
+
+export const ReturnBooking = t.Object({
+  carrier: t.String({ description: 'the carrier as the return shipment names it' }),
+  trackingNumber: t.String({ description: 'the AWB' }),
+  labelUrl: t.String({ description: 'GET it (admins) for the label to stick on the parcel, as PDF' }),
+});
+export type ReturnBooking = UnwrapSchema<typeof ReturnBooking>;
 
 export const CarrierEventsAnswer = t.Object({
   received: t.Integer({ description: 'events in the body' }),

@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
-import type { WarehouseAddress } from '#api/db/types.ts';
+import type { ReturnAddress, WarehouseAddress } from '#api/db/types.ts';
 import type { PickupAddress } from '#api/integrations/carriers/types.ts';
 
 /**
@@ -82,7 +82,20 @@ const addressLines = (a: { name: string; addressLine1: string; addressLine2: str
   `${a.city}, ${a.state} ${a.postalCode}`,
 ];
 
-function drawLabelPage(doc: PDFDocument, fonts: Fonts, label: LabelContent): void {
+/** What a 4 × 6 label prints, whichever way the parcel goes. */
+interface ParcelLabel {
+  carrierName: string;
+  /** the line under the carrier: 'PREPAID RETURN', 'RETURN TO CUSTOMER' */
+  kind: string;
+  createdAt: Date;
+  trackingNumber: string;
+  to: (string | null)[];
+  /** where the courier collects it */
+  from: (string | null)[];
+  footer: string[];
+}
+
+function drawLabelPage(doc: PDFDocument, fonts: Fonts, label: ParcelLabel): void {
   const page = doc.addPage(LABEL);
   const [width, height] = LABEL;
   const m = 14;
@@ -90,20 +103,20 @@ function drawLabelPage(doc: PDFDocument, fonts: Fonts, label: LabelContent): voi
   page.drawRectangle({ x: m / 2, y: m / 2, width: width - m, height: height - m, borderColor: INK, borderWidth: 1.5 });
   let y = height - m - 12;
   y = lines(page, fonts.bold, [label.carrierName], m, y, 13, inner);
-  y = lines(page, fonts.regular, ['PREPAID RETURN · ' + label.createdAt.toISOString().slice(0, 10)], m, y, 8, inner);
+  y = lines(page, fonts.regular, [`${label.kind} · ${label.createdAt.toISOString().slice(0, 10)}`], m, y, 8, inner);
   y -= 4;
   y = lines(page, fonts.regular, ['AWB'], m, y, 8, inner);
   y = lines(page, fonts.bold, [label.trackingNumber], m, y, 20, inner);
   drawQr(page, label.trackingNumber, width - m - 84, y + 6, 84);
   y = lines(page, fonts.bold, ['TO'], m, y - 4, 9, inner - 90);
-  y = lines(page, fonts.regular, [...addressLines(label.deliverTo), label.deliverTo.country, label.deliverTo.contactPhone ? `Phone ${label.deliverTo.contactPhone}` : null], m, y, 10, inner - 90);
+  y = lines(page, fonts.regular, label.to, m, y, 10, inner - 90);
   y -= 8;
   page.drawLine({ start: { x: m, y: y + 6 }, end: { x: width - m, y: y + 6 }, thickness: 0.75, color: INK });
   y = lines(page, fonts.bold, ['FROM (PICKUP)'], m, y - 6, 9, inner);
-  y = lines(page, fonts.regular, [...addressLines(label.pickup), `Phone ${label.pickup.phone}`], m, y, 10, inner);
+  y = lines(page, fonts.regular, label.from, m, y, 10, inner);
   y -= 8;
   page.drawLine({ start: { x: m, y: y + 6 }, end: { x: width - m, y: y + 6 }, thickness: 0.75, color: INK });
-  lines(page, fonts.regular, [`Reference ${label.reference}`, `${label.productName} (${label.brand})`], m, y - 6, 9, inner);
+  lines(page, fonts.regular, label.footer, m, y - 6, 9, inner);
 }
 
 function drawSlipPage(doc: PDFDocument, fonts: Fonts, slip: SlipContent): void {
@@ -136,16 +149,57 @@ async function newDocument(title: string): Promise<{ doc: PDFDocument; fonts: Fo
   return { doc, fonts: { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) } };
 }
 
-/** The label (the carrier's pages, or ours) followed by the packing slip. */
-export async function labelPdf(label: LabelContent): Promise<Uint8Array> {
-  const { doc, fonts } = await newDocument(`Return label ${label.trackingNumber}`);
-  if (label.carrierLabel) {
-    const carrier = await PDFDocument.load(label.carrierLabel);
+/** A document that starts with the carrier's own label pages when it gave them, else with ours. */
+async function labelDocument(title: string, carrierLabel: Uint8Array | null, ours: ParcelLabel): Promise<{ doc: PDFDocument; fonts: Fonts }> {
+  const { doc, fonts } = await newDocument(title);
+  if (carrierLabel) {
+    const carrier = await PDFDocument.load(carrierLabel);
     for (const page of await doc.copyPages(carrier, carrier.getPageIndices())) doc.addPage(page);
   } else {
-    drawLabelPage(doc, fonts, label);
+    drawLabelPage(doc, fonts, ours);
   }
+  return { doc, fonts };
+}
+
+/** The label (the carrier's pages, or ours) followed by the packing slip. */
+export async function labelPdf(label: LabelContent): Promise<Uint8Array> {
+  const { doc, fonts } = await labelDocument(`Return label ${label.trackingNumber}`, label.carrierLabel, {
+    carrierName: label.carrierName,
+    kind: 'PREPAID RETURN',
+    createdAt: label.createdAt,
+    trackingNumber: label.trackingNumber,
+    to: [...addressLines(label.deliverTo), label.deliverTo.country, label.deliverTo.contactPhone ? `Phone ${label.deliverTo.contactPhone}` : null],
+    from: [...addressLines(label.pickup), `Phone ${label.pickup.phone}`],
+    footer: [`Reference ${label.reference}`, `${label.productName} (${label.brand})`],
+  });
   drawSlipPage(doc, fonts, label);
+  return doc.save();
+}
+
+/** A declined offer's item going back: warehouse → the customer's return address. */
+export interface ReturnLabelContent {
+  reference: string;
+  productName: string;
+  brand: string;
+  carrierName: string;
+  trackingNumber: string;
+  from: WarehouseAddress;
+  to: ReturnAddress;
+  carrierLabel: Uint8Array | null;
+  createdAt: Date;
+}
+
+/** The return's label alone: the carrier's pages, or ours (nothing goes in this box for the warehouse to scan). */
+export async function returnLabelPdf(label: ReturnLabelContent): Promise<Uint8Array> {
+  const { doc } = await labelDocument(`Return to customer ${label.trackingNumber}`, label.carrierLabel, {
+    carrierName: label.carrierName,
+    kind: 'RETURN TO CUSTOMER',
+    createdAt: label.createdAt,
+    trackingNumber: label.trackingNumber,
+    to: [...addressLines(label.to), label.to.country, label.to.phone ? `Phone ${label.to.phone}` : null],
+    from: [...addressLines(label.from), label.from.contactPhone ? `Phone ${label.from.contactPhone}` : null],
+    footer: [`Reference ${label.reference}`, `${label.productName} (${label.brand})`],
+  });
   return doc.save();
 }
 

@@ -4,11 +4,13 @@ import { CarrierAuthError } from '#api/integrations/carriers/types.ts';
 import { AppError, notFound, unauthorized } from '#api/lib/errors.ts';
 import { ErrorBody } from '#api/lib/schema.ts';
 import type { AuthPlugin } from '#api/modules/auth/plugin.ts';
-import { labelDocument, packingSlipDocument, requestShipment, type PdfFile } from './documents.ts';
-import { CarrierEventsAnswer, Label, LabelBody, RequestShipment } from './model.ts';
-import { labelUrl } from './queries.ts';
+import { labelDocument, packingSlipDocument, requestShipment, returnLabelDocument, type PdfFile } from './documents.ts';
+import { CarrierEventsAnswer, Label, LabelBody, PickupSuggestion, RequestShipment, ReturnBooking } from './model.ts';
+import { labelUrl, returnLabelUrl } from './queries.ts';
+import { bookReturn } from './returns.ts';
 import { UNKNOWN_CARRIER } from './rules.ts';
 import { createLabel } from './service.ts';
+import { pickupSuggestion } from './suggestion.ts';
 import { recordTrackingEvents } from './tracking.ts';
 
 const signedIn = { 401: ErrorBody, 403: ErrorBody };
@@ -27,7 +29,7 @@ function pdfAnswer(file: PdfFile): Response {
   });
 }
 
-/** Prepaid return labels, packing slips and carriers' tracking webhooks (issue 27). */
+/** Prepaid return labels, packing slips, returns booked with the carrier and carriers' tracking webhooks (issues 27 and 24). */
 export function shipmentRoutes(ctx: AppContext, auth: AuthPlugin) {
   const customer = new Elysia({ prefix: '/exchange', tags: ['Exchange requests'] })
     .use(auth)
@@ -49,6 +51,15 @@ export function shipmentRoutes(ctx: AppContext, auth: AuthPlugin) {
         },
       },
     )
+    .get('/:id/label/address', ({ params, user }) => pickupSuggestion(ctx, user, params.id), {
+      auth: true,
+      response: { 200: PickupSuggestion, 404: ErrorBody, 409: ErrorBody, ...signedIn },
+      detail: {
+        summary: 'The pickup address the label form starts with',
+        description:
+          "The shop's default address for the customer (name, phone, address, state's name, PIN code), to fill in the prepaid-label form; the customer may change any of it and POST /label checks it as usual. Empty fields when the shop has none, has one abroad, or does not answer within a few seconds (the form then starts empty: never a 5xx for the shop's sake). The request's owner only: 404 for anyone else. 409 when the shop offers no prepaid labels (CARRIER=none).",
+      },
+    })
     .get('/:id/label', async ({ params, user }) => pdfAnswer(await labelDocument(ctx, user, params.id)), {
       auth: true,
       response: { 200: pdf('the label page (or the carrier\'s) and the packing slip'), 404: ErrorBody, 409: ErrorBody, ...signedIn },
@@ -62,7 +73,36 @@ export function shipmentRoutes(ctx: AppContext, auth: AuthPlugin) {
     .get('/:id/shipment', ({ params, user }) => requestShipment(ctx, user, params.id), {
       auth: true,
       response: { 200: RequestShipment, 404: ErrorBody, ...signedIn },
-      detail: { summary: 'The request\'s prepaid label and its tracking', description: 'Whether the shop offers prepaid labels, and the label (carrier, AWB, pickup address) with each tracking step once, in the order they happened. Owner and admins.' },
+      detail: {
+        summary: 'The request\'s parcels and their tracking',
+        description:
+          'Whether the shop offers prepaid labels; the label (carrier, AWB, pickup address) with each tracking step once, in the order they happened; and, for a declined offer sent back through the carrier, the return (carrier, AWB, latest step and its steps). Owner and admins.',
+      },
+    });
+
+  const returns = new Elysia({ prefix: '/admin/exchange-requests', tags: ['Admin: exchange requests'] })
+    .use(auth)
+    .post(
+      '/:id/return/book',
+      async ({ params, user, status }) => {
+        const { shipment, created } = await bookReturn(ctx, user, params.id);
+        const answer = { carrier: shipment.carrier_name!, trackingNumber: shipment.tracking_number!, labelUrl: returnLabelUrl(ctx.settings.publicUrl, shipment.request_id) };
+        return created ? status(201, answer) : answer;
+      },
+      {
+        admin: true,
+        response: { 200: ReturnBooking, 201: ReturnBooking, 404: ErrorBody, 409: ErrorBody, 502: ErrorBody, 503: ErrorBody, ...signedIn },
+        detail: {
+          summary: 'Book the return of a declined offer with the carrier',
+          description:
+            "For a request whose customer declined the offer and chose \"Send it back to me\": books a shipment with the shop's carrier (CARRIER) from the request's warehouse to the address the customer gave, and answers 201 with the carrier, the AWB and the label's address. The return is then recorded as the manual form records it (POST …/return): on the timeline, and mailed to the customer with the tracking number. A request whose return is booked answers it again with 200: never two return shipments, also when two calls race. 409 with CARRIER=none (the manual form is the only way then), for a request with no return to ship, and for one already shipped by hand. When the carrier refuses or does not answer: 502 or 503 with a sentence, nothing kept, and a retry may work.",
+        },
+      },
+    )
+    .get('/:id/return/label', async ({ params }) => pdfAnswer(await returnLabelDocument(ctx, params.id)), {
+      admin: true,
+      response: { 200: pdf("the carrier's label for the return (or ours), to stick on the parcel"), 404: ErrorBody, ...signedIn },
+      detail: { summary: 'The label of a return booked with the carrier, as PDF', description: 'Admins only. 404 when the request has no return booked with the carrier.' },
     });
 
   const carriers = new Elysia({ prefix: '/carriers', tags: ['Carriers'] }).post(
@@ -95,5 +135,5 @@ export function shipmentRoutes(ctx: AppContext, auth: AuthPlugin) {
     },
   );
 
-  return new Elysia().use(customer).use(carriers);
+  return new Elysia().use(customer).use(returns).use(carriers);
 }

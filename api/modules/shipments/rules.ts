@@ -4,6 +4,7 @@
  */
 import { tooLongMessage } from '#api/lib/text.ts';
 import { TRACKING_STATUSES, type TrackingStatus } from '#api/integrations/carriers/types.ts';
+import type { ShipmentDirection } from '#api/db/types.ts';
 import { addressProblem } from '#api/modules/warehouses/rules.ts';
 
 export { TRACKING_STATUSES, type TrackingStatus };
@@ -50,6 +51,12 @@ export const CARRIER_FAILED = 'The courier could not book your pickup just now. 
 export const PICKED_UP_NOTE = 'Prepaid label: picked up by the courier.';
 export { CARRIER_MESSAGES } from '#api/integrations/carriers/messages.ts';
 
+// a declined offer's item sent back through the carrier (issue 24): the admin's words
+export const RETURNS_BY_HAND = 'No carrier is configured here, so returns are shipped by hand: send the item, then record its carrier and tracking number.';
+export const RETURN_BOOKING_BUSY = 'The return is still being booked with the carrier. Please try again in a minute.';
+export const RETURN_CARRIER_FAILED = 'The courier could not book the return just now. Please try again in a few minutes, or ship it yourself and record its tracking number.';
+export const NO_RETURN_LABEL = 'No return has been booked with the carrier for this request.';
+
 /** Each step as the request page and the timeline name it. */
 export const TRACKING_LABELS: Record<TrackingStatus, string> = {
   picked_up: 'Picked up',
@@ -58,6 +65,17 @@ export const TRACKING_LABELS: Record<TrackingStatus, string> = {
   delivered: 'Delivered to the warehouse',
   failed: 'Delivery failed',
 };
+
+/** A return's steps (warehouse → customer) as the request pages and the timeline name them. */
+export const RETURN_TRACKING_LABELS: Record<TrackingStatus, string> = {
+  picked_up: 'Collected from the warehouse',
+  in_transit: 'On its way back',
+  out_for_delivery: 'Out for delivery',
+  delivered: 'Delivered to the return address',
+  failed: 'Delivery failed',
+};
+
+export const trackingLabel = (direction: ShipmentDirection, status: TrackingStatus) => (direction === 'outbound' ? RETURN_TRACKING_LABELS : TRACKING_LABELS)[status];
 
 /**
  * How far along a parcel is: a later event moves it only forward. A failure outranks the steps

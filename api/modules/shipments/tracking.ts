@@ -8,16 +8,19 @@ import { queueWhatsApp } from '#api/modules/whatsapp/service.ts';
 import { recordEvent, systemActor } from '#api/modules/requests/events.ts';
 import { findRequest } from '#api/modules/requests/queries.ts';
 import { recordShipping } from '#api/modules/requests/shipping.ts';
+import { languageOf } from '#api/modules/users/queries.ts';
 import { deliveredMail, pickedUpMail } from './mails.ts';
 import { shipmentByTracking } from './queries.ts';
-import { HAS_PARCEL, PICKED_UP_NOTE, TRACKING_LABELS, TRACKING_STATUSES, trackingRank } from './rules.ts';
+import { HAS_PARCEL, PICKED_UP_NOTE, TRACKING_STATUSES, trackingLabel, trackingRank } from './rules.ts';
 
 /**
  * Tracking events from a carrier's webhook, its polling or (embedded) the CLI. Each is recorded once
  * (shipment_events is unique per shipment and event key), shows once on the request's timeline, and
- * moves the shipment's latest status only forward (a conditional update on the status's rank). The
- * first event that means the carrier has the parcel gives the request its shipping details, through
- * the same update the customer's form uses; the customer is mailed then and at delivery.
+ * moves the shipment's latest status only forward (a conditional update on the status's rank). For a
+ * prepaid label (inbound), the first event that means the carrier has the parcel gives the request its
+ * shipping details, through the same update the customer's form uses; the customer is mailed then and
+ * at delivery. A return going back (outbound) only records its steps: the customer was mailed its
+ * tracking number when it was booked, and reads the steps on the request page.
  */
 
 export interface TrackingOutcome {
@@ -79,8 +82,9 @@ async function recordOne(trx: Db, ctx: AppContext, shipmentId: string, event: Tr
     type: 'tracking',
     actor: systemActor,
     toStatus: event.status,
-    note: `${TRACKING_LABELS[event.status]}${where} (${shipment.carrier_name}, ${shipment.tracking_number})${said}`,
+    note: `${shipment.direction === 'outbound' ? 'Return: ' : ''}${trackingLabel(shipment.direction, event.status)}${where} (${shipment.carrier_name}, ${shipment.tracking_number})${said}`,
   });
+  if (shipment.direction === 'outbound') return true;
 
   const parcel = { requestId: request.id, productName: request.product_name, carrier: shipment.carrier_name!, trackingNumber: shipment.tracking_number! };
   if (HAS_PARCEL.includes(event.status)) {
@@ -91,10 +95,10 @@ async function recordOne(trx: Db, ctx: AppContext, shipmentId: string, event: Tr
       systemActor,
     );
     if (shipped) {
-      await enqueueMail(trx, pickedUpMail(request.customer_email, ctx.settings.publicUrl, parcel));
+      await enqueueMail(trx, pickedUpMail(request.customer_email, ctx.settings.publicUrl, parcel, await languageOf(trx, request.user_id)));
       await queueWhatsApp(trx, ctx, { userId: request.user_id, template: 'picked_up', params: { product: request.product_name, carrier: parcel.carrier, link: `${ctx.settings.publicUrl}/exchange/${request.id}` } });
     }
   }
-  if (moved && event.status === 'delivered') await enqueueMail(trx, deliveredMail(request.customer_email, ctx.settings.publicUrl, parcel));
+  if (moved && event.status === 'delivered') await enqueueMail(trx, deliveredMail(request.customer_email, ctx.settings.publicUrl, parcel, await languageOf(trx, request.user_id)));
   return true;
 }

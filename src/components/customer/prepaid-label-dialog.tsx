@@ -1,7 +1,8 @@
 'use client';
 
 import { Loader2, Printer } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
+import type { PickupSuggestion } from '#api/modules/shipments/model.ts';
 import { Alert, AlertDescription } from '#src/components/ui/alert.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '#src/components/ui/dialog.tsx';
@@ -24,14 +25,32 @@ const AUTOCOMPLETE: Record<PickupField, string> = {
   postalCode: 'postal-code',
 };
 
-/** 'Get a prepaid label' and its pickup address form; on success the page shows the label and its tracking. */
-export function PrepaidLabelDialog({ requestId, initial }: { requestId: string; initial?: Partial<Record<PickupField, string>> }) {
+type PickupValues = Partial<Record<PickupField, string>>;
+
+/**
+ * 'Get a prepaid label' and its pickup address form; on success the page shows the label and its
+ * tracking. The form starts with the shop's address for the customer (GET …/label/address, asked
+ * once, as the pointer reaches the button or the dialog opens); until it answers the dialog says it
+ * is looking, so nothing the customer types is overwritten. Without it the form starts with `initial`.
+ */
+export function PrepaidLabelDialog({ requestId, initial }: { requestId: string; initial?: PickupValues }) {
   const { lang, t } = useTexts();
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [missing, setMissing] = useState<Set<string>>(new Set());
+  const [start, setStart] = useState<{ values: PickupValues; fromShop: boolean } | null>(null);
+  const asked = useRef(false);
+
+  function askForAddress() {
+    if (asked.current) return;
+    asked.current = true;
+    void apiCall<PickupSuggestion>(`/api/exchange/${encodeURIComponent(requestId)}/label/address`).then((result) => {
+      const values: PickupValues = Object.fromEntries(PICKUP_FIELDS.map((f) => [f, result.data?.[f] ?? initial?.[f]]));
+      setStart({ values, fromShop: result.data?.fromShop ?? false });
+    });
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -66,7 +85,7 @@ export function PrepaidLabelDialog({ requestId, initial }: { requestId: string; 
       <Input
         id={`pickup-${name}`}
         name={name}
-        defaultValue={initial?.[name]}
+        defaultValue={start?.values[name]}
         required={!optional}
         aria-invalid={missing.has(name) || undefined}
         maxLength={PICKUP_LIMITS[name]}
@@ -82,13 +101,14 @@ export function PrepaidLabelDialog({ requestId, initial }: { requestId: string; 
       onOpenChange={(next) => {
         setOpen(next);
         if (next) {
+          askForAddress();
           setError(null);
           setMissing(new Set());
         }
       }}
     >
       <DialogTrigger asChild>
-        <Button type="button" variant="outline">
+        <Button type="button" variant="outline" onPointerEnter={askForAddress} onFocus={askForAddress}>
           <Printer aria-hidden="true" />
           {t('label.get')}
         </Button>
@@ -98,42 +118,54 @@ export function PrepaidLabelDialog({ requestId, initial }: { requestId: string; 
           <DialogTitle>{t('label.get')}</DialogTitle>
           <DialogDescription>{t('label.intro')}</DialogDescription>
         </DialogHeader>
-        <form
-          onSubmit={(event) => void submit(event)}
-          onInput={() => {
-            if (missing.size === 0) return;
-            setMissing(new Set());
-            setError(null);
-          }}
-          noValidate
-          className="flex flex-col gap-4"
-        >
-          {field('name')}
-          {field('phone')}
-          {field('addressLine1')}
-          {field('addressLine2', true)}
-          <div className="grid gap-4 sm:grid-cols-2">
-            {field('city')}
-            {field('state')}
-          </div>
-          {field('postalCode')}
-          {error ? (
-            <Alert variant="destructive">
-              <AlertDescription>{error}</AlertDescription>
-            </Alert>
-          ) : null}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                {t('common.cancel')}
+        {start === null ? (
+          <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+            <Loader2 aria-hidden="true" className="size-4 motion-safe:animate-spin" />
+            {t('label.lookingUp')}
+          </p>
+        ) : (
+          <form
+            onSubmit={(event) => void submit(event)}
+            onInput={() => {
+              if (missing.size === 0) return;
+              setMissing(new Set());
+              setError(null);
+            }}
+            noValidate
+            className="flex flex-col gap-4"
+          >
+            {start.fromShop ? (
+              <p className="text-sm text-muted-foreground" data-testid="pickup-from-shop">
+                {t('label.fromShop')}
+              </p>
+            ) : null}
+            {field('name')}
+            {field('phone')}
+            {field('addressLine1')}
+            {field('addressLine2', true)}
+            <div className="grid gap-4 sm:grid-cols-2">
+              {field('city')}
+              {field('state')}
+            </div>
+            {field('postalCode')}
+            {error ? (
+              <Alert variant="destructive">
+                <AlertDescription>{error}</AlertDescription>
+              </Alert>
+            ) : null}
+            <DialogFooter>
+              <DialogClose asChild>
+                <Button type="button" variant="outline">
+                  {t('common.cancel')}
+                </Button>
+              </DialogClose>
+              <Button type="submit" disabled={submitting}>
+                {submitting ? <Loader2 aria-hidden="true" className="motion-safe:animate-spin" /> : null}
+                {t('label.book')}
               </Button>
-            </DialogClose>
-            <Button type="submit" disabled={submitting}>
-              {submitting ? <Loader2 aria-hidden="true" className="motion-safe:animate-spin" /> : null}
-              {t('label.book')}
-            </Button>
-          </DialogFooter>
-        </form>
+            </DialogFooter>
+          </form>
+        )}
       </DialogContent>
     </Dialog>
   );

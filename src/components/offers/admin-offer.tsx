@@ -1,12 +1,17 @@
 import type { AdminExchangeRequestDetail } from '#api/modules/requests/model.ts';
 import { wholeMoney } from '#api/lib/money.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '#src/components/ui/card.tsx';
+import { BookReturnButton } from './book-return-button.tsx';
 import { ReturnShipmentForm } from './return-shipment-form.tsx';
 
 const dayOf = (iso: string, locale: string) => new Date(iso).toLocaleDateString(locale, { day: 'numeric', month: 'long', year: 'numeric' });
 
-/** Admin: where a revised offer stands and, for a declined one the customer wants back, the return to ship. */
-export function AdminOfferCard({ request, locale }: { request: AdminExchangeRequestDetail; locale: string }) {
+/**
+ * Admin: where a revised offer stands and, for a declined one the customer wants back, the return to
+ * ship: booked with the carrier when one is configured (`carrier`), or shipped by hand and recorded
+ * with the form, which stays as the fallback.
+ */
+export function AdminOfferCard({ request, locale, carrier }: { request: AdminExchangeRequestDetail; locale: string; carrier: boolean }) {
   const offer = request.offer;
   if (!offer) return null;
   const amount = wholeMoney(offer.amount, request.currency);
@@ -35,6 +40,12 @@ export function AdminOfferCard({ request, locale }: { request: AdminExchangeRequ
           <p data-testid="return-shipment">
             Sent back with {offer.returnShipment.carrierName}, tracking {offer.returnShipment.trackingNumber}, on {dayOf(offer.returnShipment.shippedAt, locale)}.
           </p>
+        ) : null}
+        {returnDue && carrier ? (
+          <>
+            <BookReturnButton requestId={request.id} />
+            <h3 className="pt-2 font-semibold">Or ship it yourself, then record it</h3>
+          </>
         ) : null}
         {returnDue ? <ReturnShipmentForm requestId={request.id} /> : null}
       </CardContent>

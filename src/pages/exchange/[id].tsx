@@ -19,6 +19,7 @@ import { StatusBadge, TransitChip } from '#src/components/requests/status-badge.
 import { WarehouseAddress } from '#src/components/requests/warehouse-address.tsx';
 import { PrepaidLabelDialog } from '#src/components/customer/prepaid-label-dialog.tsx';
 import { PackingSlipLink, ParcelCard } from '#src/components/shipments/parcel-card.tsx';
+import { ReturnParcelCard } from '#src/components/shipments/return-parcel-card.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { ValuationCard } from '#src/components/valuation/valuation-card.tsx';
 import { OfferCard } from '#src/components/offers/offer-card.tsx';
@@ -76,11 +77,14 @@ export default async function ExchangeDetailPage({ path, query, id }: PageProps<
   const withShop = request.creditedAt !== null && request.creditPushStatus != null && request.creditPushStatus !== 'success';
   const inProcess = request.status === 'approved' || request.status === 'completed';
   // The total store credit (a call to the shop) is shown only beside the process stepper.
+  // a declined offer's item on its way back has a parcel too
+  const sentBack = request.offer?.choice === 'return' && request.offer.returnShipment !== null;
   const [credit, parcel] = await Promise.all([
     inProcess ? api<CreditResponse>('/api/shopify/credit') : null,
-    inProcess ? api<RequestShipment>(`/api/exchange/${encodeURIComponent(request.id)}/shipment`) : null,
+    inProcess || sentBack ? api<RequestShipment>(`/api/exchange/${encodeURIComponent(request.id)}/shipment`) : null,
   ]);
   const shipment = parcel?.ok ? (parcel.data?.shipment ?? null) : null;
+  const returnParcel = parcel?.ok ? (parcel.data?.returnShipment ?? null) : null;
   // awaiting shipping: the customer ships it (Add Details, with the slip to print) or books a prepaid label
   const shipActions = (
     <>
@@ -106,6 +110,7 @@ export default async function ExchangeDetailPage({ path, query, id }: PageProps<
         <RefreshBar />
         <NextStepBanner request={request} settings={nextStepSettings()} shipActions={shipActions} labelBooked={shipment !== null} lang={lang} />
         <OfferCard request={request} locale={locale} timeZone={publicSettings().shopTimeZone} lang={lang} />
+        {returnParcel ? <ReturnParcelCard parcel={returnParcel} locale={locale} lang={lang} /> : null}
         {request.status === 'approved' && request.warehouseInfo && !request.shippingDetails ? (
           <WarehouseAddress warehouse={request.warehouseInfo} description={t('request.shipHere')} lang={lang} />
         ) : null}

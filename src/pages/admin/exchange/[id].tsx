@@ -14,6 +14,7 @@ import { RiskFlags } from '#src/components/risk/risk-flags.tsx';
 import { EventTimelineCard } from '#src/components/requests/event-timeline.tsx';
 import { RequestPhotos } from '#src/components/requests/request-photos.tsx';
 import { ParcelCard } from '#src/components/shipments/parcel-card.tsx';
+import { ReturnParcelCard } from '#src/components/shipments/return-parcel-card.tsx';
 import type { RequestShipment } from '#api/modules/shipments/model.ts';
 import { RequestStepper } from '#src/components/requests/request-stepper.tsx';
 import { WarehouseAddress } from '#src/components/requests/warehouse-address.tsx';
@@ -118,11 +119,13 @@ export default async function AdminExchangePage({ path, query, id }: PageProps<'
   const locale = pageLocale();
   const pending = request.status === 'pending';
   const awaitingShipping = request.status === 'approved' && !request.shippingDetails;
+  const sendingBack = request.offer?.choice === 'return';
   const [warehouses, parcel] = await Promise.all([
     pending ? activeWarehouses() : [],
-    request.status === 'approved' || request.status === 'completed' ? api<RequestShipment>(`/api/exchange/${encodeURIComponent(request.id)}/shipment`) : null,
+    request.status === 'approved' || request.status === 'completed' || sendingBack ? api<RequestShipment>(`/api/exchange/${encodeURIComponent(request.id)}/shipment`) : null,
   ]);
   const shipment = parcel?.ok ? (parcel.data?.shipment ?? null) : null;
+  const returnParcel = parcel?.ok ? (parcel.data?.returnShipment ?? null) : null;
   const backTo = adminHref({ tab: tabOf(stateOf(request)) });
 
   return (
@@ -238,7 +241,8 @@ export default async function AdminExchangePage({ path, query, id }: PageProps<'
                 </CardContent>
               </Card>
             )}
-            <AdminOfferCard request={request} locale={locale} />
+            <AdminOfferCard request={request} locale={locale} carrier={parcel?.ok === true && parcel.data?.labelsOffered === true} />
+            {returnParcel ? <ReturnParcelCard parcel={returnParcel} locale={locale} labelHref={`/api/admin/exchange-requests/${encodeURIComponent(request.id)}/return/label`} /> : null}
             {awaitingShipping && request.warehouseInfo ? (
               <WarehouseAddress warehouse={request.warehouseInfo} title="Customer Ships To This Address" />
             ) : null}
