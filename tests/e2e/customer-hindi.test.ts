@@ -217,6 +217,23 @@ describe('the customer pages in Hindi', () => {
     await see(page, hi['api.returnAddressNeeded']);
     await see(page, `${hi['return.addressLine2']}${hi['offer.optional']}`);
     await noEnglish('offer, declining');
+    // sent: the request closes with the API's feedback, shown in Hindi; the shop books the return and the courier collects it
+    const home = { name: 'Meena Kumari', addressLine1: '5 Park Street', city: 'Kolkata', state: 'West Bengal', postalCode: '700016', country: 'India' };
+    allowed.push(...Object.values(home));
+    for (const [field, value] of Object.entries(home)) await page.getByLabel(`${hi[`return.${field as keyof typeof home}`]} *`).fill(value);
+    await page.getByRole('button', { name: hi['offer.declineOffer'] }).click();
+    await see(page, hi['offer.declinedReturn']);
+    await see(page.getByTestId('decline-reason'), t('hi', 'next.declined.reason', { reason: t('hi', 'api.declinedReturn', { amount: '₹400' }) }));
+    await see(page.getByTestId('admin-feedback'), t('hi', 'api.declinedReturn', { amount: '₹400' }));
+    expect((await server.api('POST', `/api/admin/exchange-requests/${offered}/return/book`, adminToken)).status).toBe(201);
+    const returnAwb = (await server.api<{ offer: { returnShipment: { trackingNumber: string } } }>('GET', `/api/exchange/${offered}`, token)).body.offer.returnShipment.trackingNumber;
+    allowed.push(returnAwb);
+    expect((await server.cli('shipments', 'event', returnAwb, 'picked_up', '--location', 'Bengaluru')).code).toBe(0);
+    await page.reload();
+    await hydrated(page);
+    await see(page.getByTestId('return-parcel-status'), hi['returnTracking.picked_up']);
+    await see(page.getByTestId('offer-status'), t('hi', 'offer.returned', { carrier: EMBEDDED_CARRIER_NAME, number: returnAwb }));
+    await noEnglish('offer declined, return on its way');
 
     // a pending request and its cancel dialog
     await page.goto(`/exchange/${pending}`);
