@@ -1,10 +1,14 @@
 /**
  * The English texts of the customer pages: the source of truth (hi.ts has the same keys and
- * {params}). Texts the spec quotes are here word for word.
+ * {params}). Texts the spec quotes are here word for word. The request page's texts, the account's and
+ * the API's sentences a customer reads are in en-request.ts, en-account.ts and en-api.ts.
  */
 import { CONDITION_LABELS } from '#api/config/shop.ts';
 import { ACTION_LABELS, ERROR_SCREENS, PROFILE_LOAD_FAILED, STILL_AVAILABLE } from '#api/lib/error-screen.ts';
 import { FILL_REQUIRED_FIELDS, NEED_AN_IMAGE } from '#api/modules/requests/rules.ts';
+import { enAccount } from './en-account.ts';
+import { enApi } from './en-api.ts';
+import { enRequest } from './en-request.ts';
 
 export const en = {
   // layout
@@ -80,6 +84,8 @@ export const en = {
   'verify.finishWhy': 'This browser did not ask for the link, so it does not know your email.',
   'verify.finishOther': 'Or, if you asked for the link on another device, enter the email address here.',
   'verify.finishLabel': 'Enter the email you asked the link for',
+  'verify.failed': 'Failed to verify email',
+  'verify.invalidResponse': 'Invalid response from server',
 
   // dashboard
   'dashboard.title': 'Your Dashboard',
@@ -212,4 +218,8 @@ export const en = {
   'error.connecting': 'Error connecting to Shopify',
   'error.profile': PROFILE_LOAD_FAILED,
   'error.stillAvailable': STILL_AVAILABLE.en,
+
+  ...enRequest,
+  ...enAccount,
+  ...enApi,
 } as const;

@@ -1,5 +1,8 @@
 import { ACTION_LABELS_HI, ERROR_TITLES_HI, STILL_AVAILABLE } from '#api/lib/error-screen.ts';
 import type { en } from './en.ts';
+import { hiAccount } from './hi-account.ts';
+import { hiApi } from './hi-api.ts';
+import { hiRequest } from './hi-request.ts';
 
 /** The Hindi texts of the customer pages: every key of en.ts with the same {params}. */
 export const hi: Record<keyof typeof en, string> = {
@@ -76,6 +79,8 @@ export const hi: Record<keyof typeof en, string> = {
   'verify.finishWhy': 'यह लिंक इस ब्राउज़र से नहीं माँगा गया था, इसलिए इसे आपका ईमेल नहीं पता।',
   'verify.finishOther': 'या, अगर आपने लिंक किसी दूसरे डिवाइस से माँगा था, तो वह ईमेल पता यहाँ डालें।',
   'verify.finishLabel': 'वह ईमेल डालें जिस पर आपने लिंक माँगा था',
+  'verify.failed': 'ईमेल की पुष्टि नहीं हो सकी',
+  'verify.invalidResponse': 'सर्वर से सही जवाब नहीं मिला',
 
   // dashboard
   'dashboard.title': 'आपका डैशबोर्ड',
@@ -208,4 +213,8 @@ export const hi: Record<keyof typeof en, string> = {
   'error.connecting': 'Shopify से जुड़ने में गड़बड़ी',
   'error.profile': 'आपकी प्रोफ़ाइल लोड नहीं हो सकी। कृपया थोड़ी देर बाद कोशिश करें।',
   'error.stillAvailable': STILL_AVAILABLE.hi,
+
+  ...hiRequest,
+  ...hiAccount,
+  ...hiApi,
 };

@@ -5,6 +5,7 @@
  * server components and client islands read the same two files with no provider to set up per
  * request, and two languages need no loading or negotiation machinery.
  */
+import { createElement, Fragment, type ReactNode } from 'react';
 import { LANGUAGE_LOCALES, type Language } from '#api/modules/users/rules.ts';
 import { en } from './en.ts';
 import { hi } from './hi.ts';
@@ -37,3 +38,14 @@ export function paramsOf(text: string): string[] {
 
 export type Translate = (key: MessageKey, params?: Params) => string;
 export const translator = (lang: Language): Translate => (key, params) => t(lang, key, params);
+
+/** A text whose {params} are page elements (a link, a <time>), as the pieces JSX renders in order. */
+export function textWith(text: string, nodes: Record<string, ReactNode>): ReactNode[] {
+  return text.split(/(\{\w+\})/).map((part, index) => {
+    const name = /^\{(\w+)\}$/.exec(part)?.[1];
+    return createElement(Fragment, { key: index }, name !== undefined && name in nodes ? nodes[name] : part);
+  });
+}
+
+/** Each language named in itself, as a switch or a choice of language offers it. */
+export const LANGUAGE_OWN_NAMES: Record<Language, string> = { en: 'English', hi: 'हिन्दी' };

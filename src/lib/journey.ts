@@ -1,4 +1,6 @@
 import { normalTransit } from '#api/modules/requests/rules.ts';
+import type { Language } from '#api/modules/users/rules.ts';
+import { t } from '#src/i18n/t.ts';
 
 /** Where a request stands in the customer's journey, finer than its status: one banner and next step each. */
 export type JourneyState = 'pending' | 'declined' | 'awaiting-shipping' | 'in-transit' | 'received' | 'credited' | 'completed';
@@ -21,15 +23,15 @@ export function journeyState(request: {
   return 'awaiting-shipping';
 }
 
-/** Who the request waits for now, as the viewer reads it: shown beside the stepper's current step. */
-export function waitingOn(state: JourneyState, viewer: 'customer' | 'admin' = 'customer'): string | null {
-  const you = viewer === 'customer' ? 'Waiting for you' : 'Waiting for the customer';
-  const team = viewer === 'customer' ? 'Waiting for our team' : 'Waiting for you';
+/** Who the request waits for now, as the viewer reads it: shown beside the stepper's current step (the customer's in `lang`, the admin's in English). */
+export function waitingOn(state: JourneyState, viewer: 'customer' | 'admin' = 'customer', lang: Language = 'en'): string | null {
+  const you = viewer === 'customer' ? t(lang, 'waiting.you') : 'Waiting for the customer';
+  const team = viewer === 'customer' ? t(lang, 'waiting.team') : 'Waiting for you';
   switch (state) {
     case 'awaiting-shipping':
       return you;
     case 'in-transit':
-      return 'Waiting for the item to arrive';
+      return t(viewer === 'customer' ? lang : 'en', 'waiting.item');
     case 'pending':
     case 'received':
     case 'credited':

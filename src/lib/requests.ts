@@ -6,14 +6,14 @@
 
 import { dateTimeFormat } from '#api/lib/intl.ts';
 import { MAX_IMAGES_PER_REQUEST } from '#api/modules/images/rules.ts';
-import { conditionLabel, conditionShortLabel, normalTransit, transitChip, type ChipVariant, type TransitFacts } from '#api/modules/requests/rules.ts';
+import { conditionLabel, conditionShortLabel, eventLabel, normalTransit, transitChip, type ChipVariant, type TransitFacts } from '#api/modules/requests/rules.ts';
 import { en } from '#src/i18n/en.ts';
 import type { Language } from '#api/modules/users/rules.ts';
+import { serverText } from '#src/i18n/server-text.ts';
 import { t, tn, type MessageKey, type Params } from '#src/i18n/t.ts';
 
 /** Files picked beyond the fifth image are not added, and the customer is told so. */
-export const tooManyImagesMessage = (extra: number) =>
-  `At most ${MAX_IMAGES_PER_REQUEST} images are allowed: ${extra} ${extra === 1 ? 'photo was' : 'photos were'} not added.`;
+export const tooManyImagesMessage = (extra: number, lang: Language = 'en') => tn(lang, 'images.tooMany', extra, { max: MAX_IMAGES_PER_REQUEST });
 export const LIST_PAGE_SIZE = 10;
 /** The dashboard lists this many; more shows 'View All Requests'. */
 export const DASHBOARD_RECENT = 5;
@@ -99,7 +99,7 @@ function statusLineKey(status: string | null | undefined, transitStatus: string 
 
 export const CREDIT_ASSIGNED_LINE = t('en', 'line.creditAssigned');
 
-export const OFFER_WAITING_LINE = 'Our offer is waiting for your answer';
+export const OFFER_WAITING_LINE = t('en', 'line.offerWaiting');
 
 /** The list's line for a request: the status line, that an offer waits for the customer's answer, or that its credit is assigned once it is (approved, credited, not yet completed). */
 export function requestLine(
@@ -114,7 +114,10 @@ export function requestLine(
 
 // ---- stepper ------------------------------------------------------------------------------------
 
-export const STEP_TITLES = ['Review & Approval', 'Shipping', 'Inspection & Valuation', 'Credit Assignment', 'Exchange Complete'] as const;
+const STEP_KEYS = ['step.review', 'step.shipping', 'step.inspection', 'step.credit', 'step.complete'] as const satisfies readonly MessageKey[];
+/** The five steps' titles in `lang` (the spec's English by default). */
+export const stepTitles = (lang: Language = 'en') => STEP_KEYS.map((key) => t(lang, key));
+export const STEP_TITLES = stepTitles();
 
 interface StepFacts extends TransitFacts {
   creditAmount?: number | string | null;
@@ -133,10 +136,8 @@ export function activeStep(request: StepFacts): number {
 }
 
 /** The first step's text. */
-export function reviewStepText(status: string | null | undefined): string {
-  if (status === 'approved') return 'This request has been approved.';
-  if (status === 'pending') return 'Request is under review by our team.';
-  return 'This request was declined.';
+export function reviewStepText(status: string | null | undefined, lang: Language = 'en'): string {
+  return t(lang, status === 'approved' ? 'step.approved' : status === 'pending' ? 'step.pending' : 'step.declined');
 }
 
 // ---- dashboard and list -------------------------------------------------------------------------
@@ -189,7 +190,7 @@ export function listHref(view: { q?: string; status?: string; page?: number }): 
 
 // ---- images -------------------------------------------------------------------------------------
 
-export const UPLOAD_FAILED = 'Failed to upload image. Please try again.';
+export const UPLOAD_FAILED = t('en', 'images.uploadFailed');
 
 // ---- dates --------------------------------------------------------------------------------------
 
@@ -256,9 +257,28 @@ function zoneName(date: Date, locale: string, timeZone?: string): string {
 // ---- timeline -----------------------------------------------------------------------------------
 
 /** Who made a change, as the viewer may see it: an email when the API gives one, else the role. */
-export function eventActor(event: { actorEmail: string | null; actorRole: string }): string {
+export function eventActor(event: { actorEmail: string | null; actorRole: string }, lang: Language = 'en'): string {
   if (event.actorEmail) return event.actorEmail;
-  if (event.actorRole === 'admin') return 'SwapPoints team';
-  if (event.actorRole === 'customer') return 'You';
-  return 'System';
+  return t(lang, event.actorRole === 'admin' ? 'actor.admin' : event.actorRole === 'customer' ? 'actor.customer' : 'actor.system');
+}
+
+/** A timeline entry's title in `lang` (eventLabel's words in English); a type the catalogs do not know shows as eventLabel names it. */
+export function eventTitle(type: string, fromStatus: string | null | undefined, lang: Language = 'en'): string {
+  const key = type === 'shipped' && fromStatus === 'shipped' ? 'event.shipped.corrected' : `event.${type}`;
+  return isKey(key) ? t(lang, key) : eventLabel(type, fromStatus);
+}
+
+/**
+ * Events whose note the API composes in English from facts the request page shows in its own cards
+ * (the parcel, the shipping details, the offer, the credit): another language leaves such a note
+ * out rather than show an English sentence. A person's words (an admin's feedback) are shown as written.
+ */
+const COMPOSED_NOTES = new Set(['shipped', 'shipping_entered', 'label', 'tracking', 'offered', 'offer_accepted', 'credited', 'returned', 'reminded', 'deleted']);
+
+/** A timeline entry's note as `lang` shows it: as written in English; else translated when the API wrote it, left out when composed, as written when a person's. */
+export function eventNote(event: { type: string; note: string | null }, lang: Language = 'en'): string | null {
+  if (!event.note || lang === 'en') return event.note;
+  const shown = serverText(lang, event.note);
+  if (shown !== event.note) return shown;
+  return COMPOSED_NOTES.has(event.type) ? null : event.note;
 }

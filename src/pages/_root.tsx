@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { pageLanguage } from '#src/i18n/language.server.ts';
+import { t } from '#src/i18n/t.ts';
 
 export default async function Root({ children }: { children: ReactNode }) {
   // the page's language (the customer's, else the browser's): screen readers and hyphenation follow it
@@ -7,7 +8,7 @@ export default async function Root({ children }: { children: ReactNode }) {
   return (
     <html lang={lang}>
       <head>
-        <meta name="description" content="Trade your used printer parts in for store credit." />
+        <meta name="description" content={t(lang, 'signIn.tagline')} />
         <meta name="theme-color" content="#0e6b63" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       </head>

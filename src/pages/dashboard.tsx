@@ -38,7 +38,7 @@ export default async function DashboardPage({ path, query }: PageProps<'/dashboa
           </div>
         </div>
         <RefreshBar />
-        {requests.ok ? null : <LoadFailedAlert result={requests} fallback={t('dashboard.loadFailed')} />}
+        {requests.ok ? null : <LoadFailedAlert result={requests} fallback={t('dashboard.loadFailed')} lang={lang} />}
         <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)]">
           <WhileRefreshing skeleton={<Skeleton className="aspect-[1.7/1] w-full max-w-sm rounded-2xl" />}>
             {credit.ok && credit.data ? (
@@ -51,7 +51,7 @@ export default async function DashboardPage({ path, query }: PageProps<'/dashboa
           {requests.ok ? <RecentExchanges requests={requests.data ?? []} locale={locale} lang={lang} /> : null}
         </div>
         <WhatsAppSettings profile={{ phone: user.phone, whatsapp: user.whatsapp, language: user.language }} />
-        <YourData />
+        <YourData lang={lang} />
       </div>
     </>
   );

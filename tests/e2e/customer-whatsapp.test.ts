@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser } from 'playwright-core';
 import { PHONE_INVALID } from '#api/modules/users/rules.ts';
 import { WHATSAPP_TEMPLATES } from '#api/modules/whatsapp/rules.ts';
+import { hi } from '#src/i18n/hi.ts';
 import { looksRightAndAccessible, PHONE, see, signedInPerson, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
 import { startFakeWhatsApp, type FakeWhatsApp } from '#tests/helpers/fake-whatsapp.ts';
 import { submitRequestThroughApi } from '#tests/helpers/requests.ts';
@@ -49,10 +50,12 @@ describe('WhatsApp updates on the dashboard', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await looksRightAndAccessible(page, 'customer-phone-whatsapp-settings');
 
+    // the language is the profile's: the page itself now reads Hindi, the card included
     await page.reload();
-    expect(await page.getByLabel('WhatsApp number').inputValue()).toBe('+919876543210');
-    expect(await page.getByRole('switch', { name: 'Send me updates on WhatsApp' }).getAttribute('aria-checked')).toBe('true');
-    expect(await page.getByLabel('Language').inputValue()).toBe('hi');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('hi');
+    expect(await page.getByLabel(hi['profile.phone']).inputValue()).toBe('+919876543210');
+    expect(await page.getByRole('switch', { name: hi['whatsapp.optIn'] }).getAttribute('aria-checked')).toBe('true');
+    expect(await page.getByLabel(hi['profile.language']).inputValue()).toBe('hi');
     await context.close();
 
     const adminToken = await server.apiSignIn(ADMIN_EMAIL);

@@ -4,6 +4,7 @@ import type { Settings } from '#api/settings.ts';
 import { createShiprocketClient, ShiprocketFailure, type ShiprocketClient } from './shiprocket-client.ts';
 import { bookForward } from './shiprocket-forward.ts';
 import { readableLabel, shiprocketStatus, shiprocketTime } from './shiprocket-status.ts';
+import { CARRIER_MESSAGES } from './messages.ts';
 import { assignAwbAndLabel, countryName, createdOrder, DEFAULT_PARCEL, indiaDate, nationalPhone, parcelFields, text, type ParcelDefaults } from './shiprocket-steps.ts';
 import { CarrierAuthError, CarrierUnavailable, type Carrier, type CreatedShipment, type ReturnShipmentInput, type TrackingEvent } from './types.ts';
 
@@ -29,13 +30,8 @@ export { DEFAULT_PARCEL, type ParcelDefaults } from './shiprocket-steps.ts';
  * Status ids and labels are mapped in shiprocket-status.ts.
  */
 
-export const SHIPROCKET_MESSAGES = {
-  timeout: 'The courier service did not answer in time, so no pickup was booked. Please try again in a few minutes.',
-  address: 'The courier service could not book a pickup at this address. Please check the address, PIN code and phone number, then try again.',
-  noCourier: 'No courier can collect from this PIN code right now, so no pickup was booked. Please try again later or ship the item yourself.',
-  failed: 'The courier service could not book the pickup right now, so nothing was booked. Please try again later or ship the item yourself.',
-  tracking: 'The courier service could not be reached for tracking. Please try again later.',
-} as const;
+/** What the customer reads when Shiprocket cannot book or track (carriers/messages.ts, beside the other carriers' words). */
+export const SHIPROCKET_MESSAGES = CARRIER_MESSAGES;
 
 /** A declined offer's item sent back (the admin reads these): what went wrong, and that nothing was booked. */
 export const SHIPROCKET_RETURN_MESSAGES = {

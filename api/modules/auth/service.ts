@@ -21,9 +21,10 @@ export const NO_EMAIL_MESSAGE = 'No email found. Please try signing in again.';
 export const notInShopMessage = (email: string) =>
   `Email "${email}" not found in Shopify database. Only existing Shopify customers can login.`;
 const SHOP_UNAVAILABLE_MESSAGE = 'Server error. Please try again later.';
-const LINK_INVALID = 'This sign-in link is not valid for this email address. Please request a new one.';
-const LINK_USED = 'This sign-in link has already been used. Please request a new one.';
-const LINK_EXPIRED = 'This sign-in link has expired. Please request a new one.';
+export const LINK_INVALID = 'This sign-in link is not valid for this email address. Please request a new one.';
+export const LINK_USED = 'This sign-in link has already been used. Please request a new one.';
+export const LINK_EXPIRED = 'This sign-in link has expired. Please request a new one.';
+export const tooManySignInsMessage = (minutes: number) => `Too many sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;
 
 export interface RequestMeta {
   ip: string;
@@ -46,7 +47,7 @@ async function enforceRateLimit(db: Db, key: string, limit: number) {
     const minutes = Math.ceil(retryAfterSeconds / 60);
     throw new AppError(
       429,
-      `Too many sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+      tooManySignInsMessage(minutes),
       {},
       { 'retry-after': String(retryAfterSeconds) },
     );

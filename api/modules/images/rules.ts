@@ -11,6 +11,12 @@ export const MAX_IMAGE_BYTES = IMAGE_LIMITS.maxBytes;
 export const MAX_IMAGES_PER_REQUEST = IMAGE_LIMITS.perRequest;
 export const NEED_AN_IMAGE = 'Please upload at least one image of the product';
 
+/** Uploads a user may hold that are not yet attached to a request, so nobody fills the disk. */
+export const MAX_UNATTACHED_UPLOADS = 20;
+export const tooManyUploadsMessage = () =>
+  `You already have ${MAX_UNATTACHED_UPLOADS} uploaded images that are not part of a request. Submit your request, or wait a day for unused uploads to expire, before uploading more.`;
+export const IMAGES_UNAVAILABLE = 'Images cannot be stored or shown right now. Please try again in a few minutes.';
+
 export const tooLargeMessage = (name: string) => `File ${name} is too large. Max size is 5MB`;
 export const notAnImageMessage = (name: string) => `File ${name} is not an image`;
 

@@ -4,12 +4,11 @@ import type { Db } from '#api/db/connect.ts';
 import { IMAGE_TYPES, imageKey, imageKeyPrefix, isPublicId, newPublicId, type ImageContentType } from '#api/integrations/images/index.ts';
 import { AppError, badRequest, unauthorized } from '#api/lib/errors.ts';
 import { lockUser } from '#api/modules/users/queries.ts';
-import { MAX_IMAGES_PER_REQUEST, NEED_AN_IMAGE } from './rules.ts';
+import { IMAGES_UNAVAILABLE, MAX_IMAGES_PER_REQUEST, MAX_UNATTACHED_UPLOADS, NEED_AN_IMAGE, tooManyUploadsMessage } from './rules.ts';
 import { fingerprintPhoto } from './fingerprint.ts';
 import { storeVariants } from './variants.ts';
 
-/** Uploads a user may hold that are not yet attached to a request, so nobody fills the disk. */
-export const MAX_UNATTACHED_UPLOADS = 20;
+export { IMAGES_UNAVAILABLE, MAX_UNATTACHED_UPLOADS, tooManyUploadsMessage };
 
 export interface ImageRef {
   url: string;
@@ -29,16 +28,11 @@ export function mediaUrl(publicId: string, contentType: ImageContentType): strin
   return `/media/${publicId}.${IMAGE_TYPES[contentType]}`;
 }
 
-export const IMAGES_UNAVAILABLE = 'Images cannot be stored or shown right now. Please try again in a few minutes.';
-
 /** The image store failed (a bucket out of reach): a 503 the person can act on, the cause in the log. */
 export function imageStoreFailed(ctx: AppContext, what: string, error: unknown): AppError {
   ctx.log.error('image store failed', { what, kind: ctx.images.kind, error });
   return new AppError(503, IMAGES_UNAVAILABLE, {}, { 'retry-after': '30' });
 }
-
-export const tooManyUploadsMessage = () =>
-  `You already have ${MAX_UNATTACHED_UPLOADS} uploaded images that are not part of a request. Submit your request, or wait a day for unused uploads to expire, before uploading more.`;
 
 /**
  * Stores one sniffed image for `userId`: the row first (inside a per-user lock that enforces the

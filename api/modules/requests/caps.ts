@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '#api/db/connect.ts';
 import { AppError } from '#api/lib/errors.ts';
 import { lockUser } from '#api/modules/users/queries.ts';
+import { tooManyOpenMessage, tooManyTodayMessage } from './rules.ts';
 
 /**
  * How many requests one customer may have: each one mails every admin and holds up to 25 MB of
@@ -12,10 +13,7 @@ export interface RequestCaps {
   maxPerDay: number;
 }
 
-export const tooManyOpenMessage = (max: number) =>
-  `You already have ${max} open exchange requests. Please wait until one of them is decided or completed before filing another.`;
-export const tooManyTodayMessage = (max: number) =>
-  `You have filed ${max} exchange requests in the last 24 hours, the most allowed in a day. Please try again tomorrow.`;
+export { tooManyOpenMessage, tooManyTodayMessage };
 
 /**
  * Refuses (429) a new request past either cap. Run inside the creating transaction: the user's row

@@ -7,11 +7,11 @@ import { imagesOf } from '#api/modules/images/service.ts';
 import { cleanText, containsPattern } from '#api/lib/text.ts';
 import { pageOf, type ListResult, type PageRequest } from '#api/lib/paging.ts';
 import type { AdminExchangeRequest, CancelledRequest, ExchangeRequest, RequestCounts, WaitingCounts } from './model.ts';
-import { TAB_STATES, type AdminSort, type SortOrder, type WaitingFilter } from './rules.ts';
+import { CUSTOMER_NOT_FOUND, TAB_STATES, type AdminSort, type SortOrder, type WaitingFilter } from './rules.ts';
 import { stateCondition } from './state-sql.ts';
 import { toCancelledRequest, toExchangeRequest } from './serialize.ts';
 
-export const CUSTOMER_NOT_FOUND = "Exchange request not found or you don't have permission to view it.";
+export { CUSTOMER_NOT_FOUND };
 export const ADMIN_NOT_FOUND = 'Exchange request not found';
 
 /** The admin dashboard's tabs 0-3 (spec §4). */

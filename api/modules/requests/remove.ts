@@ -6,10 +6,10 @@ import { removeStoredImages } from '#api/modules/images/service.ts';
 import { emitRequestEvent } from './webhook.ts';
 import { recordEvent, type Actor } from './events.ts';
 import { ADMIN_NOT_FOUND, CUSTOMER_NOT_FOUND, findRequest } from './queries.ts';
-import { STEPS } from './rules.ts';
+import { ONLY_PENDING_CANCEL, STEPS } from './rules.ts';
 import { stateCondition } from './state-sql.ts';
 
-export const ONLY_PENDING_CANCEL = 'Only a pending request can be cancelled.';
+export { ONLY_PENDING_CANCEL };
 
 /**
  * Deleting a request: its row and image rows (by cascade) go in one transaction with the timeline

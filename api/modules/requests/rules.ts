@@ -36,6 +36,18 @@ export const SCAN_A_CODE = `Scan or type a tracking number or a packing slip ref
 export const SHIPPING_LOCKED = 'Shipping details can no longer be changed: the item has already been received.';
 export { CREDIT_USUALLY_WITHIN_DAYS };
 
+/** The customer's refusals the pages also show (and translate): one home for their words. */
+export const CUSTOMER_NOT_FOUND = "Exchange request not found or you don't have permission to view it.";
+export const ONLY_PENDING_CANCEL = 'Only a pending request can be cancelled.';
+export const SHIPPING_NEEDS_APPROVAL = 'Shipping details can only be added once the request is approved.';
+export const SHIPPING_ALREADY_SUBMITTED = 'Shipping details have already been submitted for this request.';
+export const NO_SHIPPING_TO_CORRECT = 'There are no shipping details to correct yet. Please add them first.';
+export const CHANGED_MEANWHILE = 'This request was changed by someone else at the same time. Please reload it and try again.';
+export const tooManyOpenMessage = (max: number) =>
+  `You already have ${max} open exchange requests. Please wait until one of them is decided or completed before filing another.`;
+export const tooManyTodayMessage = (max: number) =>
+  `You have filed ${max} exchange requests in the last 24 hours, the most allowed in a day. Please try again tomorrow.`;
+
 export const DECLINE_NEEDS_FEEDBACK = 'Please tell the customer why the request is declined (Admin Feedback).';
 
 export { todayIn };
@@ -170,7 +182,8 @@ export function transitChip(request: TransitFacts): { label: string; variant: Ch
   return null;
 }
 
-const EVENT_LABELS: Record<string, string> = {
+/** Each timeline event's title, by type (the customer pages' catalogs take theirs from here). */
+export const EVENT_LABELS = {
   created: 'Request submitted',
   approved: 'Request approved',
   declined: 'Request declined',
@@ -188,12 +201,13 @@ const EVENT_LABELS: Record<string, string> = {
   reminded: 'Reminder sent',
   label: 'Prepaid label created',
   tracking: 'Parcel tracking update',
-};
+} as const satisfies Record<string, string>;
+export const SHIPPING_CORRECTED_LABEL = 'Shipping details corrected';
 
 /** A timeline entry's title ('shipped' → 'Shipping details submitted'). */
 export function eventLabel(type: string, fromStatus?: string | null): string {
-  if (type === 'shipped' && fromStatus === 'shipped') return 'Shipping details corrected';
-  return EVENT_LABELS[type] ?? type.charAt(0).toUpperCase() + type.slice(1);
+  if (type === 'shipped' && fromStatus === 'shipped') return SHIPPING_CORRECTED_LABEL;
+  return (EVENT_LABELS as Record<string, string>)[type] ?? type.charAt(0).toUpperCase() + type.slice(1);
 }
 
 // ---- text limits ---------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ import { ADMIN_NOT_FOUND, findRequest, ownRequestOr404, requestOr404 } from './q
 import {
   adminTextOverLimit,
   adminTextTooLong,
+  CHANGED_MEANWHILE,
   CREDIT_BEFORE_COMPLETING,
   DECLINE_NEEDS_FEEDBACK,
   FILL_REQUIRED_FIELDS,
@@ -27,6 +28,8 @@ import {
   NEED_AN_IMAGE,
   REQUEST_TEXT_LIMITS,
   requestTextTooLong,
+  SHIPPING_ALREADY_SUBMITTED,
+  SHIPPING_NEEDS_APPROVAL,
   STEPS,
   WAREHOUSE_REQUIRED,
   statusChangeRefusal,
@@ -165,7 +168,7 @@ export async function changeStatus(ctx: AppContext, actor: Actor, id: string | u
     }
     current = await requestOr404(ctx.db, id);
   }
-  throw conflict('This request was changed by someone else at the same time. Please reload it and try again.');
+  throw conflict(CHANGED_MEANWHILE);
 }
 
 /** POST /api/exchange/{id}/shipping: the owner's carrier, tracking number and date; the item is then shipped. */
@@ -178,8 +181,8 @@ export async function submitShipping(ctx: AppContext, user: { id: string; email:
   );
   if (updated) return updated;
   const latest = await ownRequestOr404(ctx.db, user.id, id);
-  if (latest.status !== 'approved') throw conflict('Shipping details can only be added once the request is approved.');
-  throw conflict('Shipping details have already been submitted for this request.');
+  if (latest.status !== 'approved') throw conflict(SHIPPING_NEEDS_APPROVAL);
+  throw conflict(SHIPPING_ALREADY_SUBMITTED);
 }
 
 /** PUT /api/admin/exchange-requests/{id}/transit: the item arrived; only after it was shipped, and once. */

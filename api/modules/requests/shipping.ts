@@ -6,7 +6,17 @@ import { badRequest, conflict, notFound } from '#api/lib/errors.ts';
 import { recordEvent, type Actor } from './events.ts';
 import { cleanText, isCalendarDate } from '#api/lib/text.ts';
 import type { ShippingBody } from './model.ts';
-import { FILL_SHIPPING_FIELDS, FUTURE_SHIPPING_DATE, isFutureDay, REQUEST_TEXT_LIMITS, requestTextTooLong, SHIPPING_LOCKED, STEPS } from './rules.ts';
+import {
+  FILL_SHIPPING_FIELDS,
+  FUTURE_SHIPPING_DATE,
+  isFutureDay,
+  NO_SHIPPING_TO_CORRECT,
+  REQUEST_TEXT_LIMITS,
+  requestTextTooLong,
+  SHIPPING_LOCKED,
+  SHIPPING_NEEDS_APPROVAL,
+  STEPS,
+} from './rules.ts';
 import { ADMIN_NOT_FOUND, findRequest, ownRequestOr404, requestOr404 } from './queries.ts';
 import { stateCondition } from './state-sql.ts';
 import { emitRequestEvent } from './webhook.ts';
@@ -102,8 +112,8 @@ export async function correctShipping(ctx: AppContext, user: { id: string; email
   });
   if (updated) return updated;
   const latest = await ownRequestOr404(ctx.db, user.id, id);
-  if (latest.status === 'approved' && latest.shipping_carrier === null) throw conflict('There are no shipping details to correct yet. Please add them first.');
-  if (latest.status !== 'approved' && latest.status !== 'completed') throw conflict('Shipping details can only be added once the request is approved.');
+  if (latest.status === 'approved' && latest.shipping_carrier === null) throw conflict(NO_SHIPPING_TO_CORRECT);
+  if (latest.status !== 'approved' && latest.status !== 'completed') throw conflict(SHIPPING_NEEDS_APPROVAL);
   throw conflict(SHIPPING_LOCKED);
 }
 
@@ -153,6 +163,6 @@ export async function enterShipping(ctx: AppContext, actor: Actor, id: string | 
   if (updated) return updated;
   const latest = await findRequest(ctx.db, row.id);
   if (!latest) throw notFound(ADMIN_NOT_FOUND);
-  if (latest.status !== 'approved') throw conflict('Shipping details can only be added once the request is approved.');
+  if (latest.status !== 'approved') throw conflict(SHIPPING_NEEDS_APPROVAL);
   throw conflict(SHIPPING_LOCKED);
 }

@@ -46,6 +46,10 @@ export const NO_LABEL = 'No prepaid label has been made for this request.';
 export const SLIP_NEEDS_APPROVAL = 'A packing slip can be printed once the request is approved.';
 export const LABEL_BUSY = 'Your label is still being made. Please try again in a minute.';
 export const UNKNOWN_CARRIER = 'No such carrier is configured here.';
+export const CARRIER_FAILED = 'The courier could not book your pickup just now. Please try again in a few minutes.';
+/** The shipping notes a courier's first pickup gives the request (the customer reads them). */
+export const PICKED_UP_NOTE = 'Prepaid label: picked up by the courier.';
+export { CARRIER_MESSAGES } from '#api/integrations/carriers/messages.ts';
 
 // a declined offer's item sent back through the carrier (issue 24): the admin's words
 export const RETURNS_BY_HAND = 'No carrier is configured here, so returns are shipped by hand: send the item, then record its carrier and tracking number.';

@@ -15,6 +15,7 @@ import { bookedShipmentOf } from './queries.ts';
 import { bookOnce, type BookingOutcome } from './reservation.ts';
 import {
   ALREADY_SHIPPED,
+  CARRIER_FAILED,
   LABEL_BUSY,
   LABEL_NEEDS_APPROVAL,
   LABELS_NOT_OFFERED,
@@ -32,7 +33,6 @@ import {
  * (reservation.ts), with its timeline event, mail and WhatsApp message in the booking's transaction.
  */
 
-const CARRIER_FAILED = 'The courier could not book your pickup just now. Please try again in a few minutes.';
 
 /** The pickup form as the rules accept it: required fields, lengths, and PIN code and phone as for a warehouse. */
 export function readPickup(ctx: AppContext, body: LabelBody): PickupAddress {

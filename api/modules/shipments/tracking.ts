@@ -11,7 +11,7 @@ import { recordShipping } from '#api/modules/requests/shipping.ts';
 import { languageOf } from '#api/modules/users/queries.ts';
 import { deliveredMail, pickedUpMail } from './mails.ts';
 import { shipmentByTracking } from './queries.ts';
-import { HAS_PARCEL, TRACKING_STATUSES, trackingLabel, trackingRank } from './rules.ts';
+import { HAS_PARCEL, PICKED_UP_NOTE, TRACKING_STATUSES, trackingLabel, trackingRank } from './rules.ts';
 
 /**
  * Tracking events from a carrier's webhook, its polling or (embedded) the CLI. Each is recorded once
@@ -91,7 +91,7 @@ async function recordOne(trx: Db, ctx: AppContext, shipmentId: string, event: Tr
     const shipped = await recordShipping(
       trx,
       request,
-      { carrierName: parcel.carrier, trackingNumber: parcel.trackingNumber, shippingDate: todayIn(ctx.settings.shopTimeZone, event.at), notes: 'Prepaid label: picked up by the courier.' },
+      { carrierName: parcel.carrier, trackingNumber: parcel.trackingNumber, shippingDate: todayIn(ctx.settings.shopTimeZone, event.at), notes: PICKED_UP_NOTE },
       systemActor,
     );
     if (shipped) {

@@ -10,6 +10,7 @@ import { Input } from '#src/components/ui/input.tsx';
 import { Label } from '#src/components/ui/label.tsx';
 import { Spinner } from '#src/components/ui/spinner.tsx';
 import { useTexts } from '#src/i18n/language-provider.tsx';
+import { serverText } from '#src/i18n/server-text.ts';
 import { en } from '#src/i18n/en.ts';
 import { t as translate, type Translate } from '#src/i18n/t.ts';
 import { apiCall } from '#src/lib/api-client.ts';
@@ -63,7 +64,7 @@ export function SignInForm({
   linkLimit: number;
 }) {
   // /admin sent a signed-out visitor here: the page speaks to an admin, not a customer
-  const { t } = useTexts();
+  const { lang, t } = useTexts();
   const forAdmin = next === '/admin' || (next?.startsWith('/admin/') ?? false) || (next?.startsWith('/admin?') ?? false);
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
@@ -174,7 +175,7 @@ export function SignInForm({
         ) : null}
         {resent ? (
           <p role={resent.ok ? 'status' : 'alert'} className={resent.ok ? 'text-sm text-success' : 'text-sm font-medium text-destructive'}>
-            {resent.message}
+            {serverText(lang, resent.message)}
           </p>
         ) : null}
         {outcome?.kind === 'not-in-shop' ? (
@@ -190,7 +191,7 @@ export function SignInForm({
         ) : null}
         {outcome?.kind === 'error' ? (
           <Alert variant="destructive">
-            <AlertDescription>{outcome.message}</AlertDescription>
+            <AlertDescription>{serverText(lang, outcome.message)}</AlertDescription>
           </Alert>
         ) : null}
 

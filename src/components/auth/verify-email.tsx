@@ -11,6 +11,8 @@ import { Label } from '#src/components/ui/label.tsx';
 import { Spinner } from '#src/components/ui/spinner.tsx';
 import { apiCall } from '#src/lib/api-client.ts';
 import { useTexts } from '#src/i18n/language-provider.tsx';
+import { serverText } from '#src/i18n/server-text.ts';
+import type { Translate } from '#src/i18n/t.ts';
 import { EMAIL_FOR_SIGN_IN_KEY, requestLink } from './sign-in-form.tsx';
 
 const REDIRECT_DELAY_MS = 1500;
@@ -29,14 +31,15 @@ type VerifyResponse = Partial<VerifyEmailResponse>;
 
 type Outcome = { ok: true; message: string; next: string; email: string } | { ok: false; message: string; spent?: boolean };
 
-async function verify(email: string, token: string): Promise<Outcome> {
+/** The outcome; a refusal's message is the server's (English, shown through serverText) or the page's own in `t`'s language. */
+async function verify(email: string, token: string, t: Translate): Promise<Outcome> {
   const result = await apiCall<VerifyResponse>('/api/auth/verify-email', { method: 'POST', body: { email, token } });
-  if (result.status === 0) return { ok: false, message: 'Network error: Please check your internet connection and try again.' };
-  if (!result.ok) return { ok: false, message: result.error || 'Failed to verify email', spent: result.status === 410 };
+  if (result.status === 0) return { ok: false, message: t('signIn.networkError') };
+  if (!result.ok) return { ok: false, message: result.error || t('verify.failed'), spent: result.status === 410 };
   const body = result.data;
-  if (!body) return { ok: false, message: 'Invalid response from server' };
-  if (!body.success) return { ok: false, message: body.message || 'Failed to verify email' };
-  if (!body.user?.uid) return { ok: false, message: 'Invalid response from server' };
+  if (!body) return { ok: false, message: t('verify.invalidResponse') };
+  if (!body.success) return { ok: false, message: body.message || t('verify.failed') };
+  if (!body.user?.uid) return { ok: false, message: t('verify.invalidResponse') };
   window.localStorage.removeItem(EMAIL_FOR_SIGN_IN_KEY);
   window.localStorage.setItem('user', JSON.stringify({ uid: body.user.uid, email: body.user.email }));
   const next = body.next?.startsWith('/') && !body.next.startsWith('//') ? body.next : '/dashboard';
@@ -74,7 +77,7 @@ export function VerifyEmail() {
       setState(token.current ? { kind: 'ask-email', error: null, busy: false } : { kind: 'failed', message: t('verify.noEmail') });
       return;
     }
-    void verify(email, token.current).then((outcome) => {
+    void verify(email, token.current, t).then((outcome) => {
       if (!finish(outcome)) setState(failure(outcome, email) ?? { kind: 'failed', message: outcome.message });
     });
   }, []);
@@ -87,7 +90,7 @@ export function VerifyEmail() {
       return;
     }
     setState({ kind: 'ask-email', error: null, busy: true });
-    const outcome = await verify(email, token.current);
+    const outcome = await verify(email, token.current, t);
     if (!finish(outcome)) setState(failure(outcome, email) ?? { kind: 'ask-email', error: outcome.message, busy: false });
   }
 
@@ -113,7 +116,7 @@ export function VerifyEmail() {
       <Alert variant="success">
         <CheckCircle2 aria-hidden="true" />
         <AlertTitle>{t('verify.signedIn')}</AlertTitle>
-        <AlertDescription>{state.message}</AlertDescription>
+        <AlertDescription>{serverText(lang, state.message)}</AlertDescription>
       </Alert>
     );
   }
@@ -124,12 +127,12 @@ export function VerifyEmail() {
         <Alert variant="info" data-testid="link-spent">
           <Info aria-hidden="true" />
           <AlertTitle>{t(state.message.includes('expired') ? 'verify.expired' : 'verify.used')}</AlertTitle>
-          <AlertDescription>{state.message}</AlertDescription>
+          <AlertDescription>{serverText(lang, state.message)}</AlertDescription>
         </Alert>
         {resend && resend !== 'busy' ? (
           <p role={resend.ok ? 'status' : 'alert'} className={resend.ok ? 'flex items-center gap-2 text-sm text-success' : 'text-sm font-medium text-destructive'}>
             {resend.ok ? <MailCheck className="size-4" aria-hidden="true" /> : null}
-            {resend.message}
+            {serverText(lang, resend.message)}
           </p>
         ) : null}
         {resend && resend !== 'busy' && resend.ok ? null : (
@@ -149,7 +152,7 @@ export function VerifyEmail() {
       <div className="flex flex-col gap-4">
         <Alert variant="destructive">
           <AlertTitle>{t('verify.couldNot')}</AlertTitle>
-          <AlertDescription>{state.message}</AlertDescription>
+          <AlertDescription>{serverText(lang, state.message)}</AlertDescription>
         </Alert>
         <Button asChild variant="outline">
           <a href="/email-signin">{t('verify.back')}</a>
@@ -179,7 +182,7 @@ export function VerifyEmail() {
           />
           {state.error ? (
             <p id="link-email-error" role="alert" className="text-sm font-medium text-destructive">
-              {state.error}
+              {serverText(lang, state.error)}
             </p>
           ) : null}
         </div>

@@ -3,6 +3,7 @@
 import { CheckCircle2, CircleAlert, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useRouter } from 'waku';
+import { useTexts } from '#src/i18n/language-provider.tsx';
 
 const KEY = 'swappoints.flash';
 const EVENT = 'swappoints:flash';
@@ -21,6 +22,7 @@ export function flash(message: string, tone: 'success' | 'error' = 'success'): v
 export function FlashMessages() {
   const [message, setMessage] = useState<{ message: string; tone: string } | null>(null);
   const { path } = useRouter();
+  const { t } = useTexts();
 
   useEffect(() => {
     const take = () => {
@@ -58,7 +60,7 @@ export function FlashMessages() {
             <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
           )}
           <p className="flex-1 text-foreground">{message.message}</p>
-          <button type="button" onClick={() => setMessage(null)} className="rounded-sm text-muted-foreground hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none" aria-label="Dismiss">
+          <button type="button" onClick={() => setMessage(null)} className="rounded-sm text-muted-foreground hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none" aria-label={t('flash.dismiss')}>
             <X className="size-4" aria-hidden="true" />
           </button>
         </div>

@@ -2,10 +2,10 @@ import { formatMoney } from '#api/lib/money.ts';
 import { LANGUAGE_LOCALES, type Language } from '#api/modules/users/rules.ts';
 import { t } from '#src/i18n/t.ts';
 
-/** The upper-cased part of the email before '@', or VALUED CUSTOMER. */
-export function holderName(email: string | null | undefined): string {
+/** The upper-cased part of the email before '@', or VALUED CUSTOMER (in `lang`). */
+export function holderName(email: string | null | undefined, lang: Language = 'en'): string {
   const local = (email ?? '').split('@')[0]?.trim();
-  return local ? local.toUpperCase() : 'VALUED CUSTOMER';
+  return local ? local.toUpperCase() : t(lang, 'card.holder');
 }
 
 /** The loyalty card: available store credit, the holder's name, and the card's footer. */
@@ -25,11 +25,11 @@ export function CreditCard({ amount, currency, email, lang = 'en' }: { amount: n
         </p>
       </div>
       <p className="font-mono text-lg tracking-widest" data-testid="card-holder">
-        {holderName(email)}
+        {holderName(email, lang)}
       </p>
       <div className="flex items-end justify-between text-xs tracking-wider text-teal-50">
-        <span>SWAP • POINTS • SHOP</span>
-        <span>VALID THRU: ∞</span>
+        <span>{t(lang, 'card.brand')}</span>
+        <span>{t(lang, 'card.valid')}</span>
       </div>
     </section>
   );

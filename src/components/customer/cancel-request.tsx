@@ -7,12 +7,13 @@ import { ConfirmAction } from '#src/components/common/confirm-action.tsx';
 import { Alert, AlertDescription } from '#src/components/ui/alert.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { flash } from '#src/components/common/flash.tsx';
+import { useTexts } from '#src/i18n/language-provider.tsx';
+import { serverText } from '#src/i18n/server-text.ts';
 import { apiCall } from '#src/lib/api-client.ts';
-
-const CANCEL_FAILED = 'Failed to delete exchange request';
 
 /** 'Cancel Request' with its confirmation; a cancelled request leaves for the dashboard, a failure closes the box and says why. */
 export function CancelRequest({ requestId }: { requestId: string }) {
+  const { lang, t } = useTexts();
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
 
@@ -27,16 +28,16 @@ export function CancelRequest({ requestId }: { requestId: string }) {
         trigger={
           <Button type="button" variant="outline" className="border-destructive/40 text-destructive hover:bg-destructive/10 hover:text-destructive sm:self-start">
             <Trash2 aria-hidden="true" />
-            Cancel Request
+            {t('cancel.button')}
           </Button>
         }
-        title="Are you sure you want to cancel this exchange request?"
-        description="This action cannot be undone."
-        cancelLabel="No, Keep Request"
+        title={t('cancel.title')}
+        description={t('cancel.body')}
+        cancelLabel={t('cancel.keep')}
         confirmLabel={(pending) => (
           <>
             {pending ? <Loader2 aria-hidden="true" className="motion-safe:animate-spin" /> : null}
-            Yes, Cancel Request
+            {t('cancel.confirm')}
           </>
         )}
         run={() => {
@@ -44,10 +45,10 @@ export function CancelRequest({ requestId }: { requestId: string }) {
           return apiCall(`/api/exchange/${encodeURIComponent(requestId)}`, { method: 'DELETE' });
         }}
         onDone={() => {
-          flash('Your exchange request was cancelled. You can submit a new one any time.');
+          flash(t('cancel.done'));
           return router.push('/dashboard');
         }}
-        failure={{ closeWith: (reason) => setError(reason ?? CANCEL_FAILED) }}
+        failure={{ closeWith: (reason) => setError(serverText(lang, reason) ?? t('cancel.failed')) }}
       />
     </div>
   );

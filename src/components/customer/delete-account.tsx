@@ -5,13 +5,13 @@ import { useState } from 'react';
 import { ConfirmAction } from '#src/components/common/confirm-action.tsx';
 import { Alert, AlertDescription } from '#src/components/ui/alert.tsx';
 import { Button } from '#src/components/ui/button.tsx';
-import { DELETE_ACCOUNT_CONFIRM } from '#api/modules/privacy/rules.ts';
+import { useTexts } from '#src/i18n/language-provider.tsx';
+import { serverText } from '#src/i18n/server-text.ts';
 import { apiCall } from '#src/lib/api-client.ts';
-
-const DELETE_FAILED = 'Your account could not be deleted. Please try again later.';
 
 /** 'Delete my account' behind a confirmation; once erased the session is gone, so it lands on the sign-in page. */
 export function DeleteAccount() {
+  const { lang, t } = useTexts();
   const [error, setError] = useState<string | null>(null);
   return (
     <>
@@ -19,16 +19,16 @@ export function DeleteAccount() {
         trigger={
           <Button type="button" variant="outline" className="border-destructive/40 text-destructive hover:bg-destructive/10 hover:text-destructive">
             <UserX aria-hidden="true" />
-            Delete my account
+            {t('data.delete')}
           </Button>
         }
-        title="Delete your account?"
-        description={DELETE_ACCOUNT_CONFIRM}
-        cancelLabel="No, keep my account"
+        title={t('data.deleteTitle')}
+        description={t('data.deleteBody')}
+        cancelLabel={t('data.keep')}
         confirmLabel={(pending) => (
           <>
             {pending ? <Loader2 aria-hidden="true" className="motion-safe:animate-spin" /> : null}
-            Yes, delete my account
+            {t('data.confirm')}
           </>
         )}
         run={() => {
@@ -39,7 +39,7 @@ export function DeleteAccount() {
           window.localStorage.removeItem('user');
           window.location.assign('/email-signin');
         }}
-        failure={{ closeWith: (reason) => setError(reason ?? DELETE_FAILED) }}
+        failure={{ closeWith: (reason) => setError(serverText(lang, reason) ?? t('data.failed')) }}
       />
       {error ? (
         <Alert variant="destructive" className="basis-full">

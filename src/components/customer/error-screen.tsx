@@ -3,6 +3,7 @@ import { Button } from '#src/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '#src/components/ui/card.tsx';
 import { errorMessage, errorVariant, ERROR_SCREENS, supportMailto, type FailedCall } from '#api/lib/error-screen.ts';
 import type { Language } from '#api/modules/users/rules.ts';
+import { serverText } from '#src/i18n/server-text.ts';
 import { t as translate, translator, type MessageKey } from '#src/i18n/t.ts';
 import { RefreshButton } from './refresh.tsx';
 import { SignOutButton } from './sign-out-button.tsx';
@@ -47,9 +48,9 @@ export function ErrorScreen({ failure, supportEmail, className, lang = 'en' }: {
   );
 }
 
-/** The message under the title: the server's own error as it gave it, else §8's fallback (errorMessage) in the page's language. */
+/** The message under the title: the server's own error (in the page's language when it is one the API writes), else §8's fallback (errorMessage) in the page's language. */
 function messageIn(failure: FailedCall, lang: Language): string {
-  if (failure.error || lang === 'en') return errorMessage(failure);
+  if (failure.error || lang === 'en') return serverText(lang, errorMessage(failure));
   const key: MessageKey = (() => {
     switch (errorVariant(failure)) {
       case 'shopify_user_not_found':

@@ -24,7 +24,7 @@ export function ExchangeCard({ request, locale, lang = 'en' }: { request: Exchan
       ) : null}
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex gap-3">
-          <RequestThumbnail images={request.images} productName={request.productName} />
+          <RequestThumbnail images={request.images} productName={request.productName} lang={lang} />
           <div className="min-w-0 flex-1">
             <h2 className="truncate font-semibold">{request.productName}</h2>
             <p className="text-sm text-muted-foreground">

@@ -7,9 +7,10 @@ import { Progress } from '#src/components/ui/progress.tsx';
 import { uploadImage, type UploadedImage } from '#src/lib/api-client.ts';
 import { cn } from '#src/lib/cn.ts';
 import { checkImageFile, MAX_IMAGES_PER_REQUEST } from '#api/modules/images/rules.ts';
-import { tooManyImagesMessage, UPLOAD_FAILED } from '#src/lib/requests.ts';
+import { tooManyImagesMessage } from '#src/lib/requests.ts';
 import { prepareImage } from '#src/lib/resize-image.ts';
 import { useTexts } from '#src/i18n/language-provider.tsx';
+import { serverText } from '#src/i18n/server-text.ts';
 
 export interface PickedImage {
   key: string;
@@ -40,7 +41,7 @@ export function ImagePicker({
   disabled?: boolean;
   invalid?: boolean;
 }) {
-  const { t } = useTexts();
+  const { lang, t } = useTexts();
   const [errors, setErrors] = useState<string[]>([]);
   const removed = useRef(new Set<string>());
   const uploading = images.some((image) => !image.uploaded);
@@ -66,7 +67,7 @@ export function ImagePicker({
     const prepared = await prepareImage(file);
     if (removed.current.has(key)) return;
     const problem = checkImageFile(prepared);
-    if (problem) return drop(key, problem);
+    if (problem) return drop(key, serverText(lang, problem));
     const upload = uploadImage(prepared, (progress) => onChange((list) => list.map((i) => (i.key === key ? { ...i, progress } : i))));
     control.abort = upload.abort;
     const result = await upload.result;
@@ -75,7 +76,7 @@ export function ImagePicker({
       onChange((list) => list.map((i) => (i.key === key ? { ...i, progress: 100, uploaded } : i)));
       return;
     }
-    drop(key, result.error ?? UPLOAD_FAILED);
+    drop(key, serverText(lang, result.error) ?? t('images.uploadFailed'));
   };
 
   const pick = (files: File[]) => {
@@ -83,12 +84,12 @@ export function ImagePicker({
     const problems: string[] = [];
     const accepted: PickedImage[] = [];
     const extra = files.length - Math.max(0, room);
-    if (extra > 0) problems.push(tooManyImagesMessage(extra));
+    if (extra > 0) problems.push(tooManyImagesMessage(extra, lang));
     for (const file of files.slice(0, Math.max(0, room))) {
       // Only the type here: a photo over the size limit is scaled down before it is checked again.
       const problem = checkImageFile({ name: file.name, size: 0, type: file.type });
       if (problem) {
-        problems.push(problem);
+        problems.push(serverText(lang, problem));
         continue;
       }
       const key = `image-${nextKey++}`;

@@ -11,8 +11,9 @@ import { NativeSelect } from '#src/components/ui/select.tsx';
 import { Textarea } from '#src/components/ui/textarea.tsx';
 import { flash } from '#src/components/common/flash.tsx';
 import { apiCall } from '#src/lib/api-client.ts';
-import { CONDITION_OPTIONS, REQUEST_FIELD_LABELS, REQUEST_TEXT_LIMITS } from '#api/modules/requests/rules.ts';
+import { CONDITION_OPTIONS, REQUEST_TEXT_LIMITS } from '#api/modules/requests/rules.ts';
 import { useTexts } from '#src/i18n/language-provider.tsx';
+import { serverText } from '#src/i18n/server-text.ts';
 import { conditionText } from '#src/lib/requests.ts';
 import { LengthHint } from '#src/components/ui/length-hint.tsx';
 import { LiveEstimate } from '#src/components/valuation/live-estimate.tsx';
@@ -97,7 +98,7 @@ export function NewExchangeForm() {
       return;
     }
     setSubmitting(false);
-    setServerError(result.error ?? t('new.submitFailed'));
+    setServerError(serverText(lang, result.error) ?? t('new.submitFailed'));
   }
 
   return (
@@ -174,5 +175,6 @@ export function NewExchangeForm() {
 
 /** The length of a text field as it nears its limit, in the API's words at the limit. */
 function FieldLength({ field, length }: { field: 'productName' | 'brand' | 'description'; length: number }) {
-  return <LengthHint id={`${field}-length`} label={REQUEST_FIELD_LABELS[field]} length={length} max={REQUEST_TEXT_LIMITS[field]} />;
+  const { lang, t } = useTexts();
+  return <LengthHint id={`${field}-length`} label={t(`field.${field}`)} length={length} max={REQUEST_TEXT_LIMITS[field]} lang={lang} />;
 }

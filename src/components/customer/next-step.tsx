@@ -5,6 +5,9 @@ import type { ExchangeRequestDetail } from '#api/modules/requests/model.ts';
 import { Alert, AlertDescription, AlertTitle } from '#src/components/ui/alert.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { formatMoney } from '#api/lib/money.ts';
+import { LANGUAGE_LOCALES, type Language } from '#api/modules/users/rules.ts';
+import { serverText } from '#src/i18n/server-text.ts';
+import { translator } from '#src/i18n/t.ts';
 import { journeyState, type JourneyState } from '#src/lib/journey.ts';
 import { statusLine } from '#src/lib/requests.ts';
 import { ShippingDialog } from './shipping-dialog.tsx';
@@ -48,6 +51,7 @@ export function NextStepBanner({
   settings,
   shipActions,
   labelBooked = false,
+  lang = 'en',
 }: {
   request: ExchangeRequestDetail;
   settings: NextStepSettings;
@@ -55,12 +59,14 @@ export function NextStepBanner({
   shipActions?: ReactNode;
   /** a prepaid label is booked: the courier's pickup gives the shipping details, not the customer */
   labelBooked?: boolean;
+  lang?: Language;
 }) {
+  const t = translator(lang);
   const state = journeyState(request);
-  const credit = formatMoney(request.creditAmount, request.currency);
+  const credit = formatMoney(request.creditAmount, request.currency, LANGUAGE_LOCALES[lang]);
   const withShop = request.creditPushStatus !== undefined && request.creditPushStatus !== null && request.creditPushStatus !== 'success';
   const shippingDialog = (mode: 'add' | 'correct') => (
-    <ShippingDialog requestId={request.id} mode={mode} initial={request.shippingDetails} carriers={settings.carriers} maxDate={settings.today} />
+    <ShippingDialog requestId={request.id} mode={mode} initial={request.shippingDetails} carriers={settings.carriers} maxDate={settings.today} lang={lang} />
   );
 
   let title: string;
@@ -68,40 +74,40 @@ export function NextStepBanner({
   let actions: ReactNode = null;
   switch (state) {
     case 'pending':
-      title = 'Your exchange request is currently under review.';
-      next = 'Next: our team reviews it and emails you the decision. Nothing to do meanwhile; you can still cancel it below.';
+      title = t('next.pending.title');
+      next = t('next.pending');
       break;
     case 'declined':
-      title = 'Your exchange request has been declined. Please check the admin feedback.';
+      title = t('next.declined.title');
       next = (
         <>
           <span className="block" data-testid="decline-reason">
-            {request.adminFeedback ? `Reason: ${request.adminFeedback}` : 'No reason was given.'}
+            {request.adminFeedback ? t('next.declined.reason', { reason: serverText(lang, request.adminFeedback) }) : t('next.declined.noReason')}
           </span>
-          <span className="block">You can trade in another item with a new request, or ask us about this one.</span>
+          <span className="block">{t('next.declined')}</span>
         </>
       );
       actions = (
         <>
           <Button asChild size="sm">
-            <Link to="/exchange/new">New Exchange</Link>
+            <Link to="/exchange/new">{t('nav.newExchange')}</Link>
           </Button>
           <Button asChild size="sm" variant="outline">
-            <a href={`mailto:${settings.supportEmail}?subject=${encodeURIComponent(`Declined exchange: ${request.productName}`)}`}>
+            <a href={`mailto:${settings.supportEmail}?subject=${encodeURIComponent(t('next.declined.subject', { product: request.productName }))}`}>
               <Mail aria-hidden="true" />
-              Contact Support
+              {t('error.contact-support')}
             </a>
           </Button>
         </>
       );
       break;
     case 'awaiting-shipping':
-      title = 'Your Exchange Request is Approved! Now add the shipping details.';
+      title = t('next.approved.title');
       if (labelBooked) {
-        next = 'Next: print your prepaid label and packing slip, pack the item and hand it to the courier. It moves to In Transit when the courier picks it up.';
+        next = t('next.approved.label');
         break;
       }
-      next = 'Next: pack the item safely, ship it to the address below, then add the carrier and tracking number.';
+      next = t('next.approved');
       actions = (
         <>
           {shippingDialog('add')}
@@ -110,34 +116,29 @@ export function NextStepBanner({
       );
       break;
     case 'in-transit':
-      title = statusLine(request.status, request.transitStatus);
+      title = statusLine(request.status, request.transitStatus, lang);
       if (labelBooked) {
-        next = 'Next: the courier brings it to the warehouse. Each step shows under Prepaid Label below, and we email you when it arrives.';
+        next = t('next.transit.label');
         break;
       }
-      next = 'Next: we will tell you when it arrives at the warehouse. Made a mistake? You can correct the shipping details until the item is received.';
+      next = t('next.transit');
       actions = shippingDialog('correct');
       break;
     case 'received':
-      title = statusLine(request.status, request.transitStatus);
-      next =
-        request.offer?.status === 'pending'
-          ? 'Next: please answer our offer below. Accept it for the credit, or decline it and choose what we do with the item.'
-          : `Next: we are inspecting and valuing your item. Credit usually follows within ${settings.creditWithinDays} days of its arrival.`;
+      title = statusLine(request.status, request.transitStatus, lang);
+      next = request.offer?.status === 'pending' ? t('next.received.offer') : t('next.received', { days: settings.creditWithinDays });
       break;
     case 'credited':
-      title = `${credit} credit assigned for this item.`;
-      next = withShop
-        ? `It is on its way to your store credit at ${settings.shopName}: pending with the shop. We will complete the exchange next.`
-        : 'It is in your store credit balance. We will complete the exchange next.';
+      title = t('next.credited.title', { amount: credit });
+      next = withShop ? t('next.credited.withShop', { shop: settings.shopName }) : t('next.credited');
       break;
     case 'completed':
-      title = statusLine(request.status, request.transitStatus);
-      next = withShop ? `${credit} is being added to your store credit: pending with the shop.` : `${credit} added to your store credit. Use it on your next purchase.`;
+      title = statusLine(request.status, request.transitStatus, lang);
+      next = t(withShop ? 'next.completed.withShop' : 'next.completed', { amount: credit });
       actions = (
         <Button asChild size="sm">
           <a href={settings.shopUrl}>
-            Shop now
+            {t('next.shopNow')}
             <ExternalLink aria-hidden="true" />
           </a>
         </Button>

@@ -8,12 +8,12 @@ import { Button } from '#src/components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '#src/components/ui/dialog.tsx';
 import { Input } from '#src/components/ui/input.tsx';
 import { Label } from '#src/components/ui/label.tsx';
-import { missingPickupFields, PICKUP_FIELD_LABELS, PICKUP_FIELDS, PICKUP_LIMITS, REQUIRED_PICKUP_FIELDS, type PickupField } from '#api/modules/shipments/rules.ts';
+import { missingPickupFields, PICKUP_FIELDS, PICKUP_LIMITS, REQUIRED_PICKUP_FIELDS, type PickupField } from '#api/modules/shipments/rules.ts';
 import { flash } from '#src/components/common/flash.tsx';
 import { apiCall } from '#src/lib/api-client.ts';
+import { useTexts } from '#src/i18n/language-provider.tsx';
+import { serverText } from '#src/i18n/server-text.ts';
 import { useRefresh } from './refresh.tsx';
-
-const LABEL_FAILED = 'Failed to get a prepaid label';
 
 const AUTOCOMPLETE: Record<PickupField, string> = {
   name: 'name',
@@ -34,6 +34,7 @@ type PickupValues = Partial<Record<PickupField, string>>;
  * is looking, so nothing the customer types is overwritten. Without it the form starts with `initial`.
  */
 export function PrepaidLabelDialog({ requestId, initial }: { requestId: string; initial?: PickupValues }) {
+  const { lang, t } = useTexts();
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -58,7 +59,7 @@ export function PrepaidLabelDialog({ requestId, initial }: { requestId: string; 
     const empty = REQUIRED_PICKUP_FIELDS.filter((f) => !body[f]);
     setMissing(new Set(empty));
     if (empty.length > 0) {
-      setError(missingPickupFields(empty));
+      setError(serverText(lang, missingPickupFields(empty)));
       document.getElementById(`pickup-${empty[0]}`)?.focus();
       return;
     }
@@ -67,19 +68,19 @@ export function PrepaidLabelDialog({ requestId, initial }: { requestId: string; 
     const result = await apiCall(`/api/exchange/${encodeURIComponent(requestId)}/label`, { method: 'POST', body });
     setSubmitting(false);
     if (!result.ok) {
-      setError(result.error ?? LABEL_FAILED);
+      setError(serverText(lang, result.error) ?? t('label.failed'));
       return;
     }
     setOpen(false);
-    flash('Your prepaid label is ready: download it below and we have emailed you the link.');
+    flash(t('label.ready'));
     await refresh();
   }
 
   const field = (name: PickupField, optional = false) => (
     <div className="flex flex-col gap-2">
       <Label htmlFor={`pickup-${name}`}>
-        {PICKUP_FIELD_LABELS[name]}
-        {optional ? ' (Optional)' : ''}
+        {t(`pickup.${name}`)}
+        {optional ? t('label.optional') : ''}
       </Label>
       <Input
         id={`pickup-${name}`}
@@ -109,18 +110,18 @@ export function PrepaidLabelDialog({ requestId, initial }: { requestId: string; 
       <DialogTrigger asChild>
         <Button type="button" variant="outline" onPointerEnter={askForAddress} onFocus={askForAddress}>
           <Printer aria-hidden="true" />
-          Get a prepaid label
+          {t('label.get')}
         </Button>
       </DialogTrigger>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto">
+      <DialogContent className="max-h-[90dvh] overflow-y-auto" closeLabel={t('common.close')}>
         <DialogHeader>
-          <DialogTitle>Get a prepaid label</DialogTitle>
-          <DialogDescription>A courier picks the parcel up at this address. You print the label and the packing slip; there is nothing to pay.</DialogDescription>
+          <DialogTitle>{t('label.get')}</DialogTitle>
+          <DialogDescription>{t('label.intro')}</DialogDescription>
         </DialogHeader>
         {start === null ? (
           <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
             <Loader2 aria-hidden="true" className="size-4 motion-safe:animate-spin" />
-            Looking up your address…
+            {t('label.lookingUp')}
           </p>
         ) : (
           <form
@@ -135,7 +136,7 @@ export function PrepaidLabelDialog({ requestId, initial }: { requestId: string; 
           >
             {start.fromShop ? (
               <p className="text-sm text-muted-foreground" data-testid="pickup-from-shop">
-                We filled this in from your address with the shop. Check it, and change anything that is not right.
+                {t('label.fromShop')}
               </p>
             ) : null}
             {field('name')}
@@ -155,12 +156,12 @@ export function PrepaidLabelDialog({ requestId, initial }: { requestId: string; 
             <DialogFooter>
               <DialogClose asChild>
                 <Button type="button" variant="outline">
-                  Cancel
+                  {t('common.cancel')}
                 </Button>
               </DialogClose>
               <Button type="submit" disabled={submitting}>
                 {submitting ? <Loader2 aria-hidden="true" className="motion-safe:animate-spin" /> : null}
-                Book pickup
+                {t('label.book')}
               </Button>
             </DialogFooter>
           </form>

@@ -66,7 +66,7 @@ function RecentExchangeItem({ request, locale, lang }: { request: ExchangeReques
   return (
     <article className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center" data-testid="recent-exchange">
       <div className="flex min-w-0 flex-1 gap-3">
-        <RequestThumbnail images={request.images} productName={request.productName} />
+        <RequestThumbnail images={request.images} productName={request.productName} lang={lang} />
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="truncate font-semibold">{request.productName}</h3>

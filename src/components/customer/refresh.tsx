@@ -7,6 +7,7 @@ import { flushSync } from 'react-dom';
 import { useRouter } from 'waku';
 import { Button } from '#src/components/ui/button.tsx';
 import { Progress } from '#src/components/ui/progress.tsx';
+import { useTexts } from '#src/i18n/language-provider.tsx';
 import { cn } from '#src/lib/cn.ts';
 
 type Path = Parameters<ReturnType<typeof useRouter>['replace']>[0];
@@ -58,15 +59,17 @@ export function RefreshButton({ label = 'Refresh', iconOnly = false, className }
 /** The thin bar under the page title: indeterminate while refreshing, empty space otherwise. */
 export function RefreshBar({ className }: { className?: string }) {
   const refreshing = useAtomValue(refreshingAtom);
-  return <div className={cn('h-1', className)}>{refreshing ? <Progress className="h-1" aria-label="Refreshing" /> : null}</div>;
+  const { t } = useTexts();
+  return <div className={cn('h-1', className)}>{refreshing ? <Progress className="h-1" aria-label={t('refresh.refreshing')} /> : null}</div>;
 }
 
 /** Shows `skeleton` instead of `children` while the page refreshes. */
 export function WhileRefreshing({ skeleton, children }: { skeleton: ReactNode; children: ReactNode }) {
   const refreshing = useAtomValue(refreshingAtom);
+  const { t } = useTexts();
   return refreshing ? (
     <div aria-busy="true" aria-live="polite">
-      <span className="sr-only">Loading</span>
+      <span className="sr-only">{t('refresh.loading')}</span>
       {skeleton}
     </div>
   ) : (

@@ -1,26 +1,30 @@
 import type { ReactNode } from 'react';
 import type { ExchangeRequest } from '#api/modules/requests/model.ts';
+import type { Language } from '#api/modules/users/rules.ts';
 import { Table, TableBody, TableCell, TableHead, TableRow } from '#src/components/ui/table.tsx';
-import { conditionLabel } from '#api/modules/requests/rules.ts';
-import { formatDate, formatDateTime } from '#src/lib/requests.ts';
+import { serverText } from '#src/i18n/server-text.ts';
+import { translator } from '#src/i18n/t.ts';
+import { conditionText, formatDate, formatDateTime } from '#src/lib/requests.ts';
 
 /** The detail table: product, brand, condition, dates, shipping and where it was shipped to. */
-export function RequestDetailsTable({ request, locale }: { request: ExchangeRequest; locale: string }) {
+export function RequestDetailsTable({ request, locale, lang = 'en' }: { request: ExchangeRequest; locale: string; lang?: Language }) {
+  const t = translator(lang);
   const rows: [string, ReactNode][] = [
-    ['Product Name', request.productName],
-    ['Brand', request.brand],
-    ['Condition', conditionLabel(request.condition)],
-    ['Submitted', <time dateTime={request.createdAt}>{formatDateTime(request.createdAt, locale)}</time>],
+    [t('new.productName'), request.productName],
+    [t('new.brand'), request.brand],
+    [t('new.condition'), conditionText(request.condition, lang)],
+    [t('details.submitted'), <time dateTime={request.createdAt}>{formatDateTime(request.createdAt, locale)}</time>],
   ];
-  if (request.status !== 'pending') rows.push(['Last Updated', <time dateTime={request.updatedAt}>{formatDateTime(request.updatedAt, locale)}</time>]);
+  if (request.status !== 'pending') rows.push([t('details.updated'), <time dateTime={request.updatedAt}>{formatDateTime(request.updatedAt, locale)}</time>]);
   const shipping = request.shippingDetails;
   if (shipping) {
-    rows.push(['Shipping Carrier', shipping.carrierName], ['Tracking Number', shipping.trackingNumber], ['Shipping Date', formatDate(shipping.shippingDate, locale)]);
-    if (shipping.notes) rows.push(['Shipping Notes', shipping.notes]);
+    rows.push([t('details.carrier'), shipping.carrierName], [t('details.tracking'), shipping.trackingNumber], [t('details.shippingDate'), formatDate(shipping.shippingDate, locale)]);
+    // the courier's pickup writes its own note (the API's words); a customer's note is shown as written
+    if (shipping.notes) rows.push([t('details.notes'), serverText(lang, shipping.notes)]);
   }
-  if (shipping && request.warehouseInfo) rows.push(['Shipped To', `${request.warehouseInfo.name}, ${request.warehouseInfo.city}`]);
+  if (shipping && request.warehouseInfo) rows.push([t('details.shippedTo'), `${request.warehouseInfo.name}, ${request.warehouseInfo.city}`]);
   return (
-    <Table aria-label="Request details">
+    <Table aria-label={t('details.label')}>
       <TableBody>
         {rows.map(([label, value]) => (
           <TableRow key={label} className="hover:bg-transparent">

@@ -8,17 +8,15 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 import { Input } from '#src/components/ui/input.tsx';
 import { Label } from '#src/components/ui/label.tsx';
 import { Textarea } from '#src/components/ui/textarea.tsx';
-import { FILL_SHIPPING_FIELDS, FUTURE_SHIPPING_DATE, REQUEST_TEXT_LIMITS } from '#api/modules/requests/rules.ts';
+import { REQUEST_TEXT_LIMITS } from '#api/modules/requests/rules.ts';
+import type { Language } from '#api/modules/users/rules.ts';
+import { serverText } from '#src/i18n/server-text.ts';
+import { translator } from '#src/i18n/t.ts';
 import { flash } from '#src/components/common/flash.tsx';
 import { apiCall } from '#src/lib/api-client.ts';
 import { useRefresh } from './refresh.tsx';
 
-const SHIPPING_FAILED = 'Failed to submit shipping details';
-const DONE = {
-  add: 'Shipping details saved. We will tell you when your item arrives at the warehouse.',
-  correct: 'Shipping details corrected. You can change them again until the item is received.',
-  admin: 'Shipping details recorded for the customer. The item can now be marked as received.',
-} as const;
+const ADMIN_DONE = 'Shipping details recorded for the customer. The item can now be marked as received.';
 
 export interface ShippingDialogProps {
   requestId: string;
@@ -33,10 +31,13 @@ export interface ShippingDialogProps {
   /** today in the shop's time zone: the latest shipping date accepted */
   maxDate: string;
   triggerLabel?: string;
+  /** the customer's language; an admin's dialog is English */
+  lang?: Language;
 }
 
 /** 'Add Details' (or 'Correct Shipping Details') and the 'Submit Shipping Details' dialog; on success the page shows the shipped request. */
-export function ShippingDialog({ requestId, mode = 'add', initial = null, carriers, maxDate, triggerLabel }: ShippingDialogProps) {
+export function ShippingDialog({ requestId, mode = 'add', initial = null, carriers, maxDate, triggerLabel, lang = 'en' }: ShippingDialogProps) {
+  const t = translator(mode === 'admin' ? 'en' : lang);
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -51,13 +52,13 @@ export function ShippingDialog({ requestId, mode = 'add', initial = null, carrie
     const empty = (['carrierName', 'trackingNumber', 'shippingDate'] as const).filter((name) => !body[name]);
     setMissing(new Set(empty));
     if (empty.length > 0) {
-      setError(FILL_SHIPPING_FIELDS);
+      setError(t('shipping.fill'));
       document.getElementById(empty[0]!)?.focus();
       return;
     }
     if (body.shippingDate > maxDate) {
       setMissing(new Set(['shippingDate']));
-      setError(FUTURE_SHIPPING_DATE);
+      setError(t('shipping.future'));
       document.getElementById('shippingDate')?.focus();
       return;
     }
@@ -67,11 +68,11 @@ export function ShippingDialog({ requestId, mode = 'add', initial = null, carrie
     const result = await apiCall(path, { method: mode === 'add' ? 'POST' : 'PUT', body });
     setSubmitting(false);
     if (!result.ok) {
-      setError(result.error ?? SHIPPING_FAILED);
+      setError(serverText(mode === 'admin' ? 'en' : lang, result.error) ?? t('shipping.failed'));
       return;
     }
     setOpen(false);
-    flash(DONE[mode]);
+    flash(mode === 'admin' ? ADMIN_DONE : t(mode === 'add' ? 'shipping.added' : 'shipping.corrected'));
     await refresh();
   }
 
@@ -90,16 +91,16 @@ export function ShippingDialog({ requestId, mode = 'add', initial = null, carrie
       <DialogTrigger asChild>
         <Button type="button" variant={mode === 'correct' ? 'outline' : 'default'} size={mode === 'admin' ? 'sm' : 'default'} className={mode === 'admin' ? 'w-fit' : undefined}>
           <Truck aria-hidden="true" />
-          {triggerLabel ?? (mode === 'add' ? 'Add Details' : mode === 'admin' ? 'Enter Shipping Details' : 'Correct Shipping Details')}
+          {triggerLabel ?? (mode === 'admin' ? 'Enter Shipping Details' : t(mode === 'add' ? 'shipping.add' : 'shipping.correct'))}
         </Button>
       </DialogTrigger>
-      <DialogContent>
+      <DialogContent closeLabel={t('common.close')}>
         <DialogHeader>
-          <DialogTitle>Submit Shipping Details</DialogTitle>
+          <DialogTitle>{t('shipping.title')}</DialogTitle>
           <DialogDescription>
             {mode === 'admin'
               ? 'For a parcel that arrived without tracking details: record how the customer sent it. The timeline will say an admin entered them.'
-              : 'Tell us how you sent the item so we can follow it to the warehouse.'}
+              : t('shipping.intro')}
           </DialogDescription>
         </DialogHeader>
         <form
@@ -113,11 +114,11 @@ export function ShippingDialog({ requestId, mode = 'add', initial = null, carrie
           className="flex flex-col gap-4"
         >
           <div className="flex flex-col gap-2">
-            <Label htmlFor="carrierName">Carrier Name</Label>
+            <Label htmlFor="carrierName">{t('field.carrierName')}</Label>
             <Input
               id="carrierName"
               name="carrierName"
-              placeholder="USPS, FedEx, UPS etc."
+              placeholder={t('shipping.carrierExample')}
               list="carrier-suggestions"
               defaultValue={initial?.carrierName}
               required
@@ -131,19 +132,19 @@ export function ShippingDialog({ requestId, mode = 'add', initial = null, carrie
               ))}
             </datalist>
             <p id="carrier-hint" className="text-xs text-muted-foreground" data-testid="carrier-hint">
-              Common here: {carriers.join(', ')}
+              {t('shipping.common', { carriers: carriers.join(', ') })}
             </p>
           </div>
           <div className="flex flex-col gap-2">
-            <Label htmlFor="trackingNumber">Tracking Number</Label>
+            <Label htmlFor="trackingNumber">{t('field.trackingNumber')}</Label>
             <Input id="trackingNumber" name="trackingNumber" defaultValue={initial?.trackingNumber} required aria-invalid={invalid('trackingNumber')} maxLength={REQUEST_TEXT_LIMITS.trackingNumber} autoComplete="off" />
           </div>
           <div className="flex flex-col gap-2">
-            <Label htmlFor="shippingDate">Shipping Date</Label>
+            <Label htmlFor="shippingDate">{t('details.shippingDate')}</Label>
             <Input id="shippingDate" name="shippingDate" type="date" defaultValue={initial?.shippingDate ?? maxDate} max={maxDate} required aria-invalid={invalid('shippingDate')} />
           </div>
           <div className="flex flex-col gap-2">
-            <Label htmlFor="notes">Additional Notes (Optional)</Label>
+            <Label htmlFor="notes">{t('shipping.notes')}</Label>
             <Textarea id="notes" name="notes" rows={3} maxLength={REQUEST_TEXT_LIMITS.notes} defaultValue={initial?.notes ?? undefined} />
           </div>
           {error ? (
@@ -154,12 +155,12 @@ export function ShippingDialog({ requestId, mode = 'add', initial = null, carrie
           <DialogFooter>
             <DialogClose asChild>
               <Button type="button" variant="outline">
-                Cancel
+                {t('common.cancel')}
               </Button>
             </DialogClose>
             <Button type="submit" disabled={submitting}>
               {submitting ? <Loader2 aria-hidden="true" className="motion-safe:animate-spin" /> : null}
-              Submit
+              {t('shipping.submit')}
             </Button>
           </DialogFooter>
         </form>

@@ -4,6 +4,9 @@ import { Loader2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import type { ProfileDetails } from '#api/modules/auth/model.ts';
 import { LANGUAGE_NAMES, LANGUAGES, PHONE_MAX_LENGTH, PROFILE_FIELD_LABELS, type Language } from '#api/modules/users/rules.ts';
+import { useTexts } from '#src/i18n/language-provider.tsx';
+import { serverText } from '#src/i18n/server-text.ts';
+import { LANGUAGE_OWN_NAMES } from '#src/i18n/t.ts';
 import { Alert, AlertDescription } from '#src/components/ui/alert.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#src/components/ui/card.tsx';
@@ -13,10 +16,9 @@ import { NativeSelect, NativeSelectOption } from '#src/components/ui/select.tsx'
 import { Switch } from '#src/components/ui/switch.tsx';
 import { apiCall } from '#src/lib/api-client.ts';
 
-const SAVE_FAILED = 'Your WhatsApp settings could not be saved. Please try again.';
-
 /** The customer's WhatsApp updates: their number, the opt-in and the language messages come in. */
 export function WhatsAppSettings({ profile }: { profile: Pick<ProfileDetails, 'phone' | 'whatsapp' | 'language'> }) {
+  const { lang, t } = useTexts();
   const [phone, setPhone] = useState(profile.phone ?? '');
   const [whatsapp, setWhatsapp] = useState(profile.whatsapp);
   const [language, setLanguage] = useState<Language>(profile.language);
@@ -31,23 +33,23 @@ export function WhatsAppSettings({ profile }: { profile: Pick<ProfileDetails, 'p
     setSaved(null);
     const result = await apiCall<ProfileDetails>('/api/profile', { method: 'PUT', body: { phone: phone.trim() || null, whatsapp, language } });
     setPending(false);
-    if (!result.ok || !result.data) return setError(result.error ?? SAVE_FAILED);
+    if (!result.ok || !result.data) return setError(result.error ?? t('whatsapp.failed'));
     setPhone(result.data.phone ?? '');
     setWhatsapp(result.data.whatsapp);
     setLanguage(result.data.language);
-    setSaved(result.data.whatsapp ? `Saved. WhatsApp updates go to ${result.data.phone}.` : 'Saved. You get no WhatsApp updates.');
+    setSaved(result.data.whatsapp ? t('whatsapp.savedOn', { phone: result.data.phone ?? '' }) : t('whatsapp.savedOff'));
   };
 
   return (
     <Card className="max-w-xl" data-testid="whatsapp-settings">
       <CardHeader>
-        <CardTitle>WhatsApp updates</CardTitle>
-        <CardDescription>Follow your trade-ins on WhatsApp as well as by email. Reply STOP on WhatsApp at any time to stop.</CardDescription>
+        <CardTitle>{t('whatsapp.title')}</CardTitle>
+        <CardDescription>{t('whatsapp.intro')}</CardDescription>
       </CardHeader>
       <CardContent>
         <form className="flex flex-col gap-4" onSubmit={save} noValidate>
           <div className="flex flex-col gap-2">
-            <Label htmlFor="whatsapp-phone">{PROFILE_FIELD_LABELS.phone}</Label>
+            <Label htmlFor="whatsapp-phone">{t('profile.phone')}</Label>
             <Input
               id="whatsapp-phone"
               type="tel"
@@ -61,26 +63,26 @@ export function WhatsAppSettings({ profile }: { profile: Pick<ProfileDetails, 'p
               onChange={(e) => setPhone(e.target.value)}
             />
             <p id="whatsapp-phone-hint" className="text-sm text-muted-foreground">
-              A 10-digit Indian mobile number, or + and the country code for another country.
+              {t('whatsapp.phoneHint')}
             </p>
           </div>
           <div className="flex items-center gap-3">
             <Switch id="whatsapp-opt-in" checked={whatsapp} onCheckedChange={setWhatsapp} />
-            <Label htmlFor="whatsapp-opt-in">Send me updates on WhatsApp</Label>
+            <Label htmlFor="whatsapp-opt-in">{t('whatsapp.optIn')}</Label>
           </div>
           <div className="flex flex-col gap-2">
-            <Label htmlFor="whatsapp-language">{PROFILE_FIELD_LABELS.language}</Label>
+            <Label htmlFor="whatsapp-language">{t('profile.language')}</Label>
             <NativeSelect id="whatsapp-language" wrapperClassName="sm:w-56" value={language} onChange={(e) => setLanguage(e.target.value as Language)}>
               {LANGUAGES.map((code) => (
                 <NativeSelectOption key={code} value={code} lang={code}>
-                  {LANGUAGE_NAMES[code]}
+                  {lang === 'en' ? LANGUAGE_NAMES[code] : LANGUAGE_OWN_NAMES[code]}
                 </NativeSelectOption>
               ))}
             </NativeSelect>
           </div>
           {error ? (
             <Alert variant="destructive">
-              <AlertDescription>{error}</AlertDescription>
+              <AlertDescription>{serverText(lang, error)}</AlertDescription>
             </Alert>
           ) : null}
           <p role="status" className="text-sm text-muted-foreground empty:hidden">
@@ -88,7 +90,7 @@ export function WhatsAppSettings({ profile }: { profile: Pick<ProfileDetails, 'p
           </p>
           <Button type="submit" className="sm:self-start" disabled={pending}>
             {pending ? <Loader2 aria-hidden="true" className="motion-safe:animate-spin" /> : null}
-            Save WhatsApp settings
+            {t('whatsapp.save')}
           </Button>
         </form>
       </CardContent>

@@ -5,10 +5,9 @@ import { useState } from 'react';
 import { LANGUAGE_COOKIE, LANGUAGES, type Language } from '#api/modules/users/rules.ts';
 import { Button } from '#src/components/ui/button.tsx';
 import { useTexts } from '#src/i18n/language-provider.tsx';
+import { LANGUAGE_OWN_NAMES } from '#src/i18n/t.ts';
 import { apiCall } from '#src/lib/api-client.ts';
 
-/** Each language named in itself, as the switch offers it. */
-const OWN_NAMES: Record<Language, string> = { en: 'English', hi: 'हिन्दी' };
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /**
@@ -44,14 +43,14 @@ export function LanguageSwitch({ signedIn }: { signedIn: boolean }) {
         size="sm"
         lang={other}
         disabled={busy}
-        aria-label={t('language.switchTo', { language: OWN_NAMES[other] })}
+        aria-label={t('language.switchTo', { language: LANGUAGE_OWN_NAMES[other] })}
         onClick={() => void switchTo(other)}
         data-testid="language-switch"
         // between 600 and 1024 px a signed-in bar holds the whole nav; the language is then chosen on the dashboard's profile card
         className={signedIn ? 'min-[600px]:max-lg:hidden' : undefined}
       >
         <Languages aria-hidden="true" />
-        {OWN_NAMES[other]}
+        {LANGUAGE_OWN_NAMES[other]}
       </Button>
       {failed ? (
         <p role="alert" className="sr-only">

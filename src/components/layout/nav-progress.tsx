@@ -2,6 +2,7 @@
 
 import { useEffect, useRef } from 'react';
 import { useRouter } from 'waku';
+import { useTexts } from '#src/i18n/language-provider.tsx';
 
 /** A navigation that takes longer than this shows the bar; a quick one shows nothing. */
 const SHOW_AFTER_MS = 300;
@@ -16,10 +17,10 @@ function navigatesAway(event: MouseEvent): boolean {
 }
 
 /** The bar itself, outside React: while the router waits for the next page, React cannot commit a render of the page it leaves. */
-function showBar(): HTMLElement {
+function showBar(label: string): HTMLElement {
   const bar = document.createElement('div');
   bar.setAttribute('role', 'progressbar');
-  bar.setAttribute('aria-label', 'Loading page');
+  bar.setAttribute('aria-label', label);
   bar.className = 'fixed inset-x-0 top-0 z-50 h-0.5 overflow-hidden bg-primary/20';
   const fill = document.createElement('div');
   fill.className = 'nav-progress h-full origin-left bg-primary';
@@ -34,6 +35,9 @@ function showBar(): HTMLElement {
  */
 export function NavProgress() {
   const { path, query } = useRouter();
+  const { t } = useTexts();
+  const label = useRef('');
+  label.current = t('nav.loadingPage');
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const bar = useRef<HTMLElement | null>(null);
 
@@ -48,7 +52,7 @@ export function NavProgress() {
   useEffect(() => {
     const start = () => {
       clearTimeout(timer.current);
-      timer.current = setTimeout(() => (bar.current ??= showBar()), SHOW_AFTER_MS);
+      timer.current = setTimeout(() => (bar.current ??= showBar(label.current)), SHOW_AFTER_MS);
     };
     const onClick = (event: MouseEvent) => navigatesAway(event) && start();
     document.addEventListener('click', onClick, true);

@@ -5,12 +5,13 @@ import { useRouter } from 'waku';
 import { flash } from '#src/components/common/flash.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { Spinner } from '#src/components/ui/spinner.tsx';
+import { useTexts } from '#src/i18n/language-provider.tsx';
+import { serverText } from '#src/i18n/server-text.ts';
 import { apiCall } from '#src/lib/api-client.ts';
-
-const AGREE_FAILED = 'Your agreement could not be saved. Please try again.';
 
 /** "I agree": records agreement to the version the banner showed, then the banner goes. */
 export function AgreeToTerms({ version }: { version: string }) {
+  const { lang, t } = useTexts();
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -24,12 +25,13 @@ export function AgreeToTerms({ version }: { version: string }) {
           setError(null);
           const result = await apiCall('/api/legal/agreement', { method: 'POST', body: { version } });
           setBusy(false);
-          if (!result.ok) return setError(result.error ?? AGREE_FAILED);
-          flash('Thank you. Your agreement to the updated terms is saved.');
+          if (!result.ok) return setError(serverText(lang, result.error) ?? t('terms.failed'));
+          flash(t('terms.thanks'));
           router.reload();
         }}
       >
-        {busy ? <Spinner size="sm" label="Saving" /> : null}I agree
+        {busy ? <Spinner size="sm" label={t('terms.saving')} /> : null}
+        {t('terms.agree')}
       </Button>
       {error ? (
         <p role="alert" className="text-sm text-destructive">

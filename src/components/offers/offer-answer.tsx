@@ -3,6 +3,8 @@
 import { Loader2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { RETURN_ADDRESS_FIELDS, RETURN_ADDRESS_NEEDED, type ReturnAddressField } from '#api/modules/credit/rules.ts';
+import { useTexts } from '#src/i18n/language-provider.tsx';
+import { serverText } from '#src/i18n/server-text.ts';
 import { flash } from '#src/components/common/flash.tsx';
 import { useRefresh } from '#src/components/customer/refresh.tsx';
 import { Alert, AlertDescription } from '#src/components/ui/alert.tsx';
@@ -11,7 +13,6 @@ import { Input } from '#src/components/ui/input.tsx';
 import { Label } from '#src/components/ui/label.tsx';
 import { apiCall } from '#src/lib/api-client.ts';
 
-const ANSWER_FAILED = 'Your answer could not be saved. Please try again.';
 const FIELDS = Object.entries(RETURN_ADDRESS_FIELDS) as [ReturnAddressField, (typeof RETURN_ADDRESS_FIELDS)[ReturnAddressField]][];
 
 /**
@@ -20,6 +21,7 @@ const FIELDS = Object.entries(RETURN_ADDRESS_FIELDS) as [ReturnAddressField, (ty
  * API says what is wrong in the same words.
  */
 export function OfferAnswer({ requestId, amount }: { requestId: string; amount: string }) {
+  const { lang, t } = useTexts();
   const refresh = useRefresh();
   const [declining, setDeclining] = useState(false);
   const [choice, setChoice] = useState<'return' | 'recycle' | null>(null);
@@ -33,7 +35,7 @@ export function OfferAnswer({ requestId, amount }: { requestId: string; amount: 
     const result = await apiCall(`/api/exchange/${encodeURIComponent(requestId)}/offer/${path}`, { method: 'POST', body });
     setBusy(false);
     if (!result.ok) {
-      setError(result.error ?? ANSWER_FAILED);
+      setError(serverText(lang, result.error) ?? t('offer.answerFailed'));
       return;
     }
     flash(done);
@@ -43,20 +45,20 @@ export function OfferAnswer({ requestId, amount }: { requestId: string; amount: 
   async function decline(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!choice) {
-      setError('Please choose what we should do with the item.');
+      setError(t('offer.chooseWhat'));
       return;
     }
-    if (choice === 'recycle') return send('decline', { choice }, 'Offer declined: we will recycle the item.');
+    if (choice === 'recycle') return send('decline', { choice }, t('offer.declinedRecycle'));
     const form = new FormData(event.currentTarget);
     const address = Object.fromEntries(FIELDS.map(([field]) => [field, String(form.get(field) ?? '').trim()]));
     const empty = FIELDS.filter(([field, spec]) => spec.required && !address[field]).map(([field]) => field);
     setMissing(new Set(empty));
     if (empty.length > 0) {
-      setError(RETURN_ADDRESS_NEEDED);
+      setError(serverText(lang, RETURN_ADDRESS_NEEDED));
       document.getElementById(`return-${empty[0]}`)?.focus();
       return;
     }
-    return send('decline', { choice, address }, 'Offer declined: we will send the item back to you.');
+    return send('decline', { choice, address }, t('offer.declinedReturn'));
   }
 
   return (
@@ -68,22 +70,22 @@ export function OfferAnswer({ requestId, amount }: { requestId: string; amount: 
       ) : null}
       {!declining ? (
         <div className="flex flex-wrap gap-2">
-          <Button type="button" disabled={busy} onClick={() => send('accept', undefined, `Offer accepted: ${amount} store credit is on its way to your account.`)}>
+          <Button type="button" disabled={busy} onClick={() => send('accept', undefined, t('offer.acceptedFlash', { amount }))}>
             {busy ? <Loader2 aria-hidden="true" className="motion-safe:animate-spin" /> : null}
-            Accept {amount}
+            {t('offer.accept', { amount })}
           </Button>
           <Button type="button" variant="outline" disabled={busy} onClick={() => setDeclining(true)}>
-            Decline
+            {t('offer.decline')}
           </Button>
         </div>
       ) : (
         <form onSubmit={decline} className="flex flex-col gap-4" noValidate>
           <fieldset className="flex flex-col gap-2">
-            <legend className="mb-1 text-sm font-medium">What should we do with the item?</legend>
+            <legend className="mb-1 text-sm font-medium">{t('offer.what')}</legend>
             {(
               [
-                ['return', 'Send it back to me', 'Free of charge, to the address below.'],
-                ['recycle', 'Recycle it, no credit', 'We recycle the item responsibly; you get no credit.'],
+                ['return', t('offer.return'), t('offer.returnHint')],
+                ['recycle', t('offer.recycle'), t('offer.recycleHint')],
               ] as const
             ).map(([value, label, hint]) => (
               <label key={value} className="flex cursor-pointer items-start gap-2 rounded-md border p-3 text-sm has-[:checked]:border-primary">
@@ -97,12 +99,12 @@ export function OfferAnswer({ requestId, amount }: { requestId: string; amount: 
           </fieldset>
           {choice === 'return' ? (
             <fieldset className="grid gap-3 sm:grid-cols-2">
-              <legend className="mb-1 text-sm font-medium">Return address</legend>
+              <legend className="mb-1 text-sm font-medium">{t('offer.returnAddress')}</legend>
               {FIELDS.map(([field, spec]) => (
                 <div key={field} className={field === 'addressLine1' || field === 'addressLine2' ? 'flex flex-col gap-1.5 sm:col-span-2' : 'flex flex-col gap-1.5'}>
                   <Label htmlFor={`return-${field}`}>
-                    {spec.label}
-                    {spec.required ? ' *' : ' (optional)'}
+                    {t(`return.${field}`)}
+                    {spec.required ? ' *' : t('offer.optional')}
                   </Label>
                   <Input
                     id={`return-${field}`}
@@ -119,10 +121,10 @@ export function OfferAnswer({ requestId, amount }: { requestId: string; amount: 
           <div className="flex flex-wrap gap-2">
             <Button type="submit" variant="destructive" disabled={busy}>
               {busy ? <Loader2 aria-hidden="true" className="motion-safe:animate-spin" /> : null}
-              Decline the offer
+              {t('offer.declineOffer')}
             </Button>
             <Button type="button" variant="outline" disabled={busy} onClick={() => (setDeclining(false), setChoice(null), setError(null))}>
-              Back
+              {t('offer.back')}
             </Button>
           </div>
         </form>

@@ -11,15 +11,18 @@ import { t } from '#src/i18n/t.ts';
 export function CreditAmount({
   amount,
   currency,
-  label = 'Credit Assigned',
+  label = t('en', 'request.creditAssigned'),
   description,
   className,
+  locale,
 }: {
   amount: number;
   currency: string | null | undefined;
   label?: string;
   description?: string;
   className?: string;
+  /** the reader's locale for the amount (en-IN, hi-IN) */
+  locale?: string;
 }) {
   return (
     <div className={cn('flex items-center gap-3 rounded-lg border border-success/30 bg-success/5 p-4', className)}>
@@ -29,7 +32,7 @@ export function CreditAmount({
       <div className="min-w-0">
         <p className="text-sm font-medium text-muted-foreground">{label}</p>
         <p className="text-2xl font-bold text-success tabular-nums" data-testid="credit-amount-value">
-          {formatMoney(amount, currency)}
+          {formatMoney(amount, currency, locale)}
         </p>
         {description ? <p className="text-sm text-muted-foreground">{description}</p> : null}
       </div>

@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { Stepper } from '#src/components/ui/stepper.tsx';
 import { formatMoney } from '#api/lib/money.ts';
-import { journeyState, waitingOn, type JourneyState } from '#src/lib/journey.ts';
-import { activeStep, formatDate, reviewStepText, STEP_TITLES } from '#src/lib/requests.ts';
 import { normalTransit } from '#api/modules/requests/rules.ts';
+import { LANGUAGE_LOCALES, type Language } from '#api/modules/users/rules.ts';
+import { translator } from '#src/i18n/t.ts';
+import { journeyState, waitingOn, type JourneyState } from '#src/lib/journey.ts';
+import { activeStep, formatDate, reviewStepText, STEP_TITLES, stepTitles } from '#src/lib/requests.ts';
 
 const STEP_INDEX: Partial<Record<JourneyState, number>> = { 'awaiting-shipping': 1, credited: 4, completed: STEP_TITLES.length };
 
@@ -27,13 +29,17 @@ export function RequestStepper({
   extras = {},
   viewer = 'customer',
   className,
+  lang = 'en',
 }: {
   request: StepperRequest;
   locale: string;
   viewer?: 'customer' | 'admin';
   extras?: Partial<Record<number, ReactNode>>;
   className?: string;
+  /** the customer's language; the admin's stepper is English */
+  lang?: Language;
 }) {
+  const t = translator(lang);
   const shipping = request.shippingDetails;
   const received = normalTransit(request.transitStatus) === 'received';
   const credited = request.creditedAt !== null;
@@ -42,24 +48,24 @@ export function RequestStepper({
   // rule, except that an approval finishes the review and assigned credit finishes that step.
   const state = journeyState(request);
   const current = STEP_INDEX[state] ?? activeStep(request);
-  const note = waitingOn(state, viewer) ?? undefined;
+  const note = waitingOn(state, viewer, lang) ?? undefined;
   // A completed request was approved first: its review step says so.
   const texts: ReactNode[] = [
-    reviewStepText(request.status === 'completed' ? 'approved' : request.status),
+    reviewStepText(request.status === 'completed' ? 'approved' : request.status, lang),
     shipping ? (
       <span className="flex flex-col">
-        <span>Carrier: {shipping.carrierName}</span>
-        <span>Tracking: {shipping.trackingNumber}</span>
-        <span>Shipped on: {formatDate(shipping.shippingDate, locale)}</span>
+        <span>{t('step.carrier', { carrier: shipping.carrierName })}</span>
+        <span>{t('step.tracking', { number: shipping.trackingNumber })}</span>
+        <span>{t('step.shippedOn', { date: formatDate(shipping.shippingDate, locale) })}</span>
       </span>
     ) : (
-      'Ship the item to the warehouse and add the shipping details.'
+      t('step.shipIt')
     ),
-    credited || completed ? 'Inspected and valued.' : received ? 'Item received and under inspection' : 'We inspect and value the item when it arrives.',
-    credited ? `Credit assigned: ${formatMoney(request.creditAmount, request.currency)}` : 'Credit is assigned once the item is valued.',
-    completed ? 'Exchange process completed' : 'The credit is usable on your next purchase.',
+    t(credited || completed ? 'step.inspected' : received ? 'line.received' : 'step.willInspect'),
+    credited ? t('step.credited', { amount: formatMoney(request.creditAmount, request.currency, LANGUAGE_LOCALES[lang]) }) : t('step.willCredit'),
+    t(completed ? 'line.completed' : 'step.usable'),
   ];
-  const steps = STEP_TITLES.map((title, index) => ({
+  const steps = stepTitles(lang).map((title, index) => ({
     title,
     note: index === current ? note : undefined,
     description:
@@ -72,5 +78,6 @@ export function RequestStepper({
         </div>
       ),
   }));
-  return <Stepper steps={steps} activeStep={current} className={className} data-testid="exchange-stepper" />;
+  const stateLabels = { completed: t('stepper.completed'), active: t('stepper.active'), upcoming: t('stepper.upcoming') };
+  return <Stepper steps={steps} activeStep={current} stateLabels={stateLabels} className={className} data-testid="exchange-stepper" />;
 }

@@ -1,6 +1,8 @@
 import { MapPin, Phone, User } from 'lucide-react';
 import type { WarehouseInfo } from '#api/modules/warehouses/model.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#src/components/ui/card.tsx';
+import type { Language } from '#api/modules/users/rules.ts';
+import { translator } from '#src/i18n/t.ts';
 import { cn } from '#src/lib/cn.ts';
 
 /**
@@ -9,23 +11,26 @@ import { cn } from '#src/lib/cn.ts';
  */
 export function WarehouseAddress({
   warehouse,
-  title = 'Ship To This Address',
+  title,
   description,
   headingLevel = 'h2',
   className,
+  lang = 'en',
 }: {
   warehouse: WarehouseInfo;
   title?: string;
   description?: string;
   headingLevel?: 'h2' | 'h3';
   className?: string;
+  lang?: Language;
 }) {
+  const t = translator(lang);
   return (
     <Card className={cn('gap-4 border-info/40', className)} data-testid="warehouse-address">
       <CardHeader>
         <CardTitle as={headingLevel} className="flex items-center gap-2">
           <MapPin className="size-5 text-info" aria-hidden="true" />
-          {title}
+          {title ?? t('warehouse.title')}
         </CardTitle>
         {description ? <CardDescription>{description}</CardDescription> : null}
       </CardHeader>
@@ -44,14 +49,14 @@ export function WarehouseAddress({
             {warehouse.contactPerson ? (
               <span className="flex items-center gap-1.5">
                 <User className="size-4" aria-hidden="true" />
-                <span className="sr-only">Contact person: </span>
+                <span className="sr-only">{t('warehouse.contact')}</span>
                 {warehouse.contactPerson}
               </span>
             ) : null}
             {warehouse.contactPhone ? (
               <span className="flex items-center gap-1.5">
                 <Phone className="size-4" aria-hidden="true" />
-                <span className="sr-only">Phone: </span>
+                <span className="sr-only">{t('warehouse.phone')}</span>
                 <a href={`tel:${warehouse.contactPhone.replace(/[^\d+]/g, '')}`} className="underline-offset-4 hover:underline">
                   {warehouse.contactPhone}
                 </a>

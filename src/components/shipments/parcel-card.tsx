@@ -1,27 +1,36 @@
 import { Download, Printer } from 'lucide-react';
 import type { Shipment, TrackingStep } from '#api/modules/shipments/model.ts';
-import { TRACKING_LABELS, type TrackingStatus } from '#api/modules/shipments/rules.ts';
+import { TRACKING_STATUSES, type TrackingStatus } from '#api/modules/shipments/rules.ts';
+import type { Language } from '#api/modules/users/rules.ts';
 import { Button } from '#src/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#src/components/ui/card.tsx';
+import { translator, type Translate } from '#src/i18n/t.ts';
 import { formatDateTime } from '#src/lib/requests.ts';
 
-/** The prepaid label on the customer's request page: carrier, AWB, the PDF, the pickup address and each tracking step. */
-export function ParcelCard({ shipment, requestId, locale }: { shipment: Shipment; requestId: string; locale: string }) {
+/** Each tracking step's name in `t`'s language: a prepaid label's ('tracking.*') or a return's ('returnTracking.*'). */
+export function trackingLabels(t: Translate, direction: 'inbound' | 'outbound'): Record<TrackingStatus, string> {
+  return Object.fromEntries(TRACKING_STATUSES.map((status) => [status, t(direction === 'outbound' ? `returnTracking.${status}` : `tracking.${status}`)])) as Record<TrackingStatus, string>;
+}
+
+/** The prepaid label on a request page: carrier, AWB, the PDF, the pickup address and each tracking step (in `lang`; English on the admin's). */
+export function ParcelCard({ shipment, requestId, locale, lang = 'en' }: { shipment: Shipment; requestId: string; locale: string; lang?: Language }) {
+  const t = translator(lang);
+  const labels = trackingLabels(t, 'inbound');
   const pickup = shipment.pickup;
   return (
     <Card data-testid="parcel-card">
       <CardHeader>
-        <CardTitle>Prepaid Label</CardTitle>
+        <CardTitle>{t('parcel.title')}</CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          <dt className="text-muted-foreground">Carrier</dt>
+          <dt className="text-muted-foreground">{t('parcel.carrier')}</dt>
           <dd data-testid="parcel-carrier">{shipment.carrier}</dd>
-          <dt className="text-muted-foreground">Tracking number</dt>
+          <dt className="text-muted-foreground">{t('parcel.awb')}</dt>
           <dd className="font-mono break-all" data-testid="parcel-awb">{shipment.trackingNumber}</dd>
-          <dt className="text-muted-foreground">Status</dt>
-          <dd data-testid="parcel-status">{shipment.status ? TRACKING_LABELS[shipment.status] : 'Waiting for pickup'}</dd>
-          <dt className="text-muted-foreground">Pickup from</dt>
+          <dt className="text-muted-foreground">{t('parcel.status')}</dt>
+          <dd data-testid="parcel-status">{shipment.status ? labels[shipment.status] : t('parcel.waiting')}</dd>
+          <dt className="text-muted-foreground">{t('parcel.pickup')}</dt>
           <dd className="break-words">
             {[pickup.name, pickup.addressLine1, pickup.addressLine2, `${pickup.city}, ${pickup.state} ${pickup.postalCode}`].filter(Boolean).join(', ')}
           </dd>
@@ -30,21 +39,37 @@ export function ParcelCard({ shipment, requestId, locale }: { shipment: Shipment
           <Button asChild size="sm">
             <a href={`/api/exchange/${encodeURIComponent(requestId)}/label`} download>
               <Download aria-hidden="true" />
-              Download label (PDF)
+              {t('parcel.download')}
             </a>
           </Button>
         </div>
-        <TrackingSteps id="tracking" steps={shipment.events} labels={TRACKING_LABELS} locale={locale} empty="No tracking steps yet: print the label and hand the parcel to the courier." testId="tracking-steps" />
+        <TrackingSteps id="tracking" steps={shipment.events} labels={labels} locale={locale} empty={t('parcel.noSteps')} testId="tracking-steps" lang={lang} />
       </CardContent>
     </Card>
   );
 }
 
-/** A parcel's tracking steps, each once, in the order they happened (a label's or a return's words). */
-export function TrackingSteps({ id, steps, labels, locale, empty, testId }: { id: string; steps: TrackingStep[]; labels: Record<TrackingStatus, string>; locale: string; empty: string; testId: string }) {
+/** A parcel's tracking steps, each once, in the order they happened (a label's or a return's words, in `lang`). */
+export function TrackingSteps({
+  id,
+  steps,
+  labels,
+  locale,
+  empty,
+  testId,
+  lang = 'en',
+}: {
+  id: string;
+  steps: TrackingStep[];
+  labels: Record<TrackingStatus, string>;
+  locale: string;
+  empty: string;
+  testId: string;
+  lang?: Language;
+}) {
   return (
     <section aria-labelledby={`${id}-title`} className="flex flex-col gap-2">
-      <h3 id={`${id}-title`} className="font-semibold">Tracking</h3>
+      <h3 id={`${id}-title`} className="font-semibold">{translator(lang)('parcel.tracking')}</h3>
       {steps.length === 0 ? (
         <p className="text-sm text-muted-foreground">{empty}</p>
       ) : (
@@ -55,7 +80,8 @@ export function TrackingSteps({ id, steps, labels, locale, empty, testId }: { id
               <span className="text-xs text-muted-foreground">
                 <time dateTime={step.at}>{formatDateTime(step.at, locale)}</time>
                 {step.location ? ` · ${step.location}` : ''}
-                {step.description ? ` · ${step.description}` : ''}
+                {/* the courier's own words: English from an English courier, shown only to a reader of that language */}
+                {step.description && lang === 'en' ? ` · ${step.description}` : ''}
               </span>
             </li>
           ))}
@@ -66,12 +92,12 @@ export function TrackingSteps({ id, steps, labels, locale, empty, testId }: { id
 }
 
 /** The packing slip alone, for customers who ship on their own. */
-export function PackingSlipLink({ requestId }: { requestId: string }) {
+export function PackingSlipLink({ requestId, lang = 'en' }: { requestId: string; lang?: Language }) {
   return (
     <Button asChild size="sm" variant="ghost">
       <a href={`/api/exchange/${encodeURIComponent(requestId)}/packing-slip`} download>
         <Printer aria-hidden="true" />
-        Print packing slip
+        {translator(lang)('parcel.slip')}
       </a>
     </Button>
   );

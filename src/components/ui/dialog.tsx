@@ -52,13 +52,15 @@ export function closeButtonModeClassName(mode: CloseButtonMode) {
 
 type DialogContentProps = React.ComponentProps<typeof DialogPrimitive.Content> & {
   closeButton?: CloseButtonMode;
+  /** the close button's name, in the page's language ('Close') */
+  closeLabel?: string;
 };
 
 /**
  * The dialog box. Always give it a DialogTitle (wrap it in VisuallyHidden if it must not show) and
  * either a DialogDescription or `aria-describedby={undefined}`.
  */
-export function DialogContent({ className, children, closeButton = 'visible', ...props }: DialogContentProps) {
+export function DialogContent({ className, children, closeButton = 'visible', closeLabel = 'Close', ...props }: DialogContentProps) {
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -79,7 +81,7 @@ export function DialogContent({ className, children, closeButton = 'visible', ..
             className={cn(closeButtonClassName, closeButtonModeClassName(closeButton))}
           >
             <XIcon aria-hidden="true" />
-            <span className="sr-only">Close</span>
+            <span className="sr-only">{closeLabel}</span>
           </DialogPrimitive.Close>
         )}
       </DialogPrimitive.Content>

@@ -18,7 +18,11 @@ type StepperProps = Omit<React.ComponentProps<'ol'>, 'children'> & {
    * Pass `steps.length` to show every step completed.
    */
   activeStep: number;
+  /** what a screen reader hears before each title, in the page's language */
+  stateLabels?: Record<StepState, string>;
 };
+
+export type { StepState };
 
 const srState: Record<StepState, string> = {
   completed: 'Completed: ',
@@ -27,7 +31,7 @@ const srState: Record<StepState, string> = {
 };
 
 /** A vertical list of steps; renders on the server with no client JS. */
-export function Stepper({ className, steps, activeStep, ...props }: StepperProps) {
+export function Stepper({ className, steps, activeStep, stateLabels = srState, ...props }: StepperProps) {
   return (
     <ol data-slot="stepper" className={cn('flex flex-col', className)} {...props}>
       {steps.map((step, index) => {
@@ -84,7 +88,7 @@ export function Stepper({ className, steps, activeStep, ...props }: StepperProps
                   state === 'upcoming' ? 'text-muted-foreground' : 'text-foreground',
                 )}
               >
-                <span className="sr-only">{srState[state]}</span>
+                <span className="sr-only">{stateLabels[state]}</span>
                 {step.title}
                 {step.note ? (
                   <span className="ml-2 inline-flex rounded-full bg-warning/15 px-2 py-0.5 text-xs font-medium text-foreground" data-slot="stepper-note">

@@ -3,7 +3,9 @@
 import { Ban, Sparkles } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { Quote } from '#api/modules/valuation/model.ts';
-import { AFTER_INSPECTION, bonusText, estimateText, NO_MATCH } from '#api/modules/valuation/rules.ts';
+import { wholeMoney } from '#api/lib/money.ts';
+import { useTexts } from '#src/i18n/language-provider.tsx';
+import { serverText } from '#src/i18n/server-text.ts';
 import { Alert, AlertDescription, AlertTitle } from '#src/components/ui/alert.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { apiCall } from '#src/lib/api-client.ts';
@@ -27,6 +29,7 @@ export function LiveEstimate({
   condition: string;
   onRefusal: (reason: string | null) => void;
 }) {
+  const { lang, locale, t } = useTexts();
   const [quote, setQuote] = useState<Quote | null>(null);
   // asked and not yet answered: the box shows its shape instead of staying empty
   const [loading, setLoading] = useState(false);
@@ -63,7 +66,7 @@ export function LiveEstimate({
       <div aria-live="polite" data-testid="live-estimate">
         {complete && loading ? (
           <div className="flex flex-col gap-2 rounded-lg border p-4" data-testid="estimate-skeleton">
-            <span className="sr-only">Looking up an estimate…</span>
+            <span className="sr-only">{t('estimate.looking')}</span>
             <Skeleton className="h-4 w-48" />
             <Skeleton className="h-3 w-64 max-w-full" />
           </div>
@@ -76,23 +79,23 @@ export function LiveEstimate({
       {!quote.eligible ? (
         <Alert variant="destructive">
           <Ban aria-hidden="true" />
-          <AlertDescription>{quote.reason}</AlertDescription>
+          <AlertDescription>{serverText(lang, quote.reason)}</AlertDescription>
         </Alert>
       ) : quote.estimate === null ? (
         <Alert variant="info">
           <Sparkles aria-hidden="true" />
-          <AlertDescription>{NO_MATCH}</AlertDescription>
+          <AlertDescription>{t('estimate.noMatch')}</AlertDescription>
         </Alert>
       ) : (
         <Alert variant="success">
           <Sparkles aria-hidden="true" />
           <AlertTitle>
-            {estimateText(quote.estimate, quote.currency)}
-            {quote.bonus ? <span className="font-normal"> {bonusText(quote.bonus, quote.currency)}</span> : null}
+            {t('estimate.credit', { amount: wholeMoney(quote.estimate, quote.currency, locale) })}
+            {quote.bonus ? <span className="font-normal"> {t('estimate.bonus', { amount: wholeMoney(quote.bonus, quote.currency, locale) })}</span> : null}
           </AlertTitle>
           <AlertDescription>
             {quote.match ? `${quote.match.name}, ` : ''}
-            {AFTER_INSPECTION}
+            {t('estimate.afterInspection')}
           </AlertDescription>
         </Alert>
       )}

@@ -25,12 +25,12 @@ import { ValuationCard } from '#src/components/valuation/valuation-card.tsx';
 import { OfferCard } from '#src/components/offers/offer-card.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#src/components/ui/card.tsx';
 import { carriersFor, CREDIT_USUALLY_WITHIN_DAYS, todayIn } from '#api/modules/requests/rules.ts';
+import type { Translate } from '#src/i18n/t.ts';
+import { pageTexts } from '#src/i18n/language.server.ts';
+import { serverText } from '#src/i18n/server-text.ts';
 import { api } from '#src/lib/api.server.ts';
 import { publicSettings } from '#src/lib/host.server.ts';
-import { requestLocale } from '#src/lib/format.server.ts';
 import { pagePath, requireUser } from '#src/lib/session.server.ts';
-
-const LOAD_FAILED = 'Failed to load exchange details';
 
 function nextStepSettings(): NextStepSettings {
   const settings = publicSettings();
@@ -44,7 +44,7 @@ function nextStepSettings(): NextStepSettings {
   };
 }
 
-const BackToList = () => <BackLink to="/exchange" label="Back to My Exchange Requests" />;
+const BackToList = ({ t }: { t: Translate }) => <BackLink to="/exchange" label={t('request.backToList')} />;
 
 export default async function ExchangeDetailPage({ path, query, id }: PageProps<'/exchange/[id]'>) {
   // Waku matches /exchange/new here when it ranks this route first (see new.tsx).
@@ -53,20 +53,20 @@ export default async function ExchangeDetailPage({ path, query, id }: PageProps<
     return <NewExchangeScreen />;
   }
   const [, result] = await Promise.all([requireUser(pagePath(path, query)), api<ExchangeRequestDetail>(`/api/exchange/${encodeURIComponent(id)}`)]);
-  const locale = requestLocale();
+  const { lang, locale, t } = await pageTexts();
 
   if (!result.ok || !result.data) {
     return (
       <>
-        <title>Exchange Request · SwapPoints</title>
+        <title>{`${t('request.title')} · SwapPoints`}</title>
         <div className="flex flex-col gap-4">
           <div className="flex items-center gap-2">
-            <BackToList />
-            <h1 className="text-2xl font-semibold tracking-tight">Exchange Request</h1>
+            <BackToList t={t} />
+            <h1 className="text-2xl font-semibold tracking-tight">{t('request.title')}</h1>
           </div>
-          <LoadFailedAlert result={result} fallback={LOAD_FAILED} />
+          <LoadFailedAlert result={result} fallback={t('request.loadFailed')} lang={lang} />
           <Button asChild variant="outline" className="self-start">
-            <Link to="/exchange">Back to My Exchange Requests</Link>
+            <Link to="/exchange">{t('request.backToList')}</Link>
           </Button>
         </div>
       </>
@@ -89,7 +89,7 @@ export default async function ExchangeDetailPage({ path, query, id }: PageProps<
   const shipActions = (
     <>
       {parcel?.ok && parcel.data?.labelsOffered ? <PrepaidLabelDialog requestId={request.id} initial={{ name: parcel.data.pickupName ?? undefined }} /> : null}
-      <PackingSlipLink requestId={request.id} />
+      <PackingSlipLink requestId={request.id} lang={lang} />
     </>
   );
   return (
@@ -97,51 +97,51 @@ export default async function ExchangeDetailPage({ path, query, id }: PageProps<
       <title>{`${request.productName} · SwapPoints`}</title>
       <div className="flex flex-col gap-4">
         <div className="flex items-start gap-2">
-          <BackToList />
+          <BackToList t={t} />
           <div className="flex min-w-0 flex-1 flex-col gap-1.5">
             <h1 className="text-2xl font-semibold tracking-tight break-words">{request.productName}</h1>
             <div className="flex flex-wrap gap-1.5">
-              <StatusBadge status={request.status} />
-              <TransitChip request={request} />
+              <StatusBadge status={request.status} lang={lang} />
+              <TransitChip request={request} lang={lang} />
             </div>
           </div>
-          <RefreshButton iconOnly label="Refresh request" />
+          <RefreshButton iconOnly label={t('request.refresh')} />
         </div>
         <RefreshBar />
-        <NextStepBanner request={request} settings={nextStepSettings()} shipActions={shipActions} labelBooked={shipment !== null} />
-        <OfferCard request={request} locale={locale} timeZone={publicSettings().shopTimeZone} />
-        {returnParcel ? <ReturnParcelCard parcel={returnParcel} locale={locale} /> : null}
+        <NextStepBanner request={request} settings={nextStepSettings()} shipActions={shipActions} labelBooked={shipment !== null} lang={lang} />
+        <OfferCard request={request} locale={locale} timeZone={publicSettings().shopTimeZone} lang={lang} />
+        {returnParcel ? <ReturnParcelCard parcel={returnParcel} locale={locale} lang={lang} /> : null}
         {request.status === 'approved' && request.warehouseInfo && !request.shippingDetails ? (
-          <WarehouseAddress warehouse={request.warehouseInfo} description="Pack the item safely and send it here, then add the shipping details." />
+          <WarehouseAddress warehouse={request.warehouseInfo} description={t('request.shipHere')} lang={lang} />
         ) : null}
         <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <div className="flex min-w-0 flex-col gap-6">
             <Card>
               <CardHeader>
-                <CardTitle>Request Details</CardTitle>
+                <CardTitle>{t('request.details')}</CardTitle>
               </CardHeader>
               <CardContent className="flex flex-col gap-6">
-                <RequestDetailsTable request={request} locale={locale} />
+                <RequestDetailsTable request={request} locale={locale} lang={lang} />
                 <section aria-labelledby="description-title" className="flex flex-col gap-2">
-                  <h3 id="description-title" className="font-semibold">Description</h3>
+                  <h3 id="description-title" className="font-semibold">{t('request.description')}</h3>
                   <p className="text-sm break-words whitespace-pre-line">{request.description}</p>
                 </section>
                 <section aria-labelledby="images-title" className="flex flex-col gap-2">
-                  <h3 id="images-title" className="font-semibold">Images</h3>
-                  <RequestPhotos request={request} locale={locale} />
+                  <h3 id="images-title" className="font-semibold">{t('request.images')}</h3>
+                  <RequestPhotos request={request} locale={locale} lang={lang} />
                 </section>
                 {request.adminFeedback ? (
                   <section aria-labelledby="feedback-title" className="flex flex-col gap-2 rounded-lg border bg-muted/50 p-4">
                     <h3 id="feedback-title" className="flex items-center gap-2 font-semibold">
                       <MessageSquare className="size-4" aria-hidden="true" />
-                      Admin Feedback
+                      {t('request.feedback')}
                     </h3>
-                    <p className="text-sm break-words whitespace-pre-line" data-testid="admin-feedback">{request.adminFeedback}</p>
+                    <p className="text-sm break-words whitespace-pre-line" data-testid="admin-feedback">{serverText(lang, request.adminFeedback)}</p>
                   </section>
                 ) : null}
               </CardContent>
             </Card>
-            <ValuationCard request={request} />
+            <ValuationCard request={request} lang={lang} />
             {request.status === 'pending' ? <CancelRequest requestId={request.id} /> : null}
           </div>
           <div className="flex min-w-0 flex-col gap-6">
@@ -149,30 +149,32 @@ export default async function ExchangeDetailPage({ path, query, id }: PageProps<
               <CreditAmount
                 amount={request.creditAmount}
                 currency={request.currency}
-                label="Credit for this item"
-                description={withShop ? 'Pending with the shop: it shows in your balance once the shop has it.' : 'Added to your store credit balance.'}
+                locale={locale}
+                label={t('request.itemCredit')}
+                description={t(withShop ? 'request.itemCreditWithShop' : 'request.itemCreditAdded')}
               />
             ) : null}
             {inProcess ? (
               <Card>
                 <CardHeader>
-                  <CardTitle>Exchange Process</CardTitle>
+                  <CardTitle>{t('request.process')}</CardTitle>
                 </CardHeader>
                 <CardContent className="flex flex-col gap-6">
-                  <RequestStepper request={request} locale={locale} />
+                  <RequestStepper request={request} locale={locale} lang={lang} />
                   {credit?.ok && credit.data ? (
                     <CreditAmount
                       amount={credit.data.creditAmount}
                       currency={credit.data.currency}
-                      label="Your store credit balance"
-                      description={withShop ? "Usable on your next purchase. This item's credit is pending with the shop and not in it yet." : 'Usable on your next purchase.'}
+                      locale={locale}
+                      label={t('request.balance')}
+                      description={t(withShop ? 'request.balanceWithShop' : 'request.balanceUsable')}
                     />
                   ) : null}
                 </CardContent>
               </Card>
             ) : null}
-            {shipment ? <ParcelCard shipment={shipment} requestId={request.id} locale={locale} /> : null}
-            <EventTimelineCard title="Timeline" events={request.events} locale={locale} />
+            {shipment ? <ParcelCard shipment={shipment} requestId={request.id} locale={locale} lang={lang} /> : null}
+            <EventTimelineCard title={t('request.timeline')} events={request.events} locale={locale} lang={lang} />
           </div>
         </div>
       </div>

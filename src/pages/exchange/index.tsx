@@ -70,7 +70,7 @@ export default async function MyExchangesPage({ path, query }: PageProps<'/excha
             </Link>
           )}
         </p>
-        {result.ok ? null : <LoadFailedAlert result={result} fallback={t('list.loadFailed')} />}
+        {result.ok ? null : <LoadFailedAlert result={result} fallback={t('list.loadFailed')} lang={lang} />}
         <WhileRefreshing skeleton={<ListSkeleton />}>
           {result.ok && requests.length === 0 ? (
             <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed bg-card px-4 py-12 text-center">
