@@ -8,6 +8,7 @@ import { createLabel } from '#api/modules/shipments/service.ts';
 import { pollLateTracking } from '#api/modules/shipments/poll.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
 import { databaseKinds } from '#tests/helpers/db.ts';
+import { RETURN_ADDRESS } from '#tests/helpers/fixtures.ts';
 import { requestAt } from '#tests/cli/operator-data.ts';
 
 setDefaultTimeout(60_000);
@@ -59,15 +60,7 @@ describe.each(databaseKinds())('/metrics: background work from the job registry 
   test('carrier tracking: a booked parcel is scheduled until its webhook is late, then due (what the next poll asks); delivered, it leaves; without a carrier nothing waits', async () => {
     const { id, email } = await requestAt(t.ctx, 'approved');
     const owner = await t.ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-    await createLabel(t.ctx, { id: owner.id, email }, id, {
-      name: 'Asha Rao',
-      phone: '98450 12345',
-      addressLine1: '14, 3rd Cross, Jayanagar',
-      addressLine2: '4th Block',
-      city: 'Bengaluru',
-      state: 'Karnataka',
-      postalCode: '560011',
-    });
+    await createLabel(t.ctx, { id: owner.id, email }, id, RETURN_ADDRESS);
     const tracking = async () => {
       const series = await jobSeries(t);
       return Object.fromEntries(STATES.map((state) => [state, series.get(`carrier-tracking/${state}`)]));
