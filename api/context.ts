@@ -4,7 +4,7 @@ import type { ImageStore } from '#api/integrations/images/index.ts';
 import type { ShopBackend } from '#api/integrations/shop/index.ts';
 import type { Logger } from '#api/lib/log.ts';
 import type { Mailer } from '#api/modules/mail/model.ts';
-import type { Metrics } from '#api/modules/metrics/service.ts';
+import type { Metrics } from '#api/modules/metrics/model.ts';
 import type { Settings } from '#api/settings.ts';
 
 /** What every service and route needs, built by openContext (api/host.ts) once per process, and per test by createTestApp. */

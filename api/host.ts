@@ -103,7 +103,9 @@ export async function openContext(settings: Settings, options: OpenOptions): Pro
     throw error;
   }
   const mailer = createMailer(database.db, createMailTransport(settings, log), log);
-  const ctx: AppContext = { settings, db: database.db, log, mailer, shop: createShopBackend(settings, database.db, log), images: createImageStore(settings), carrier: options.carrier !== undefined ? options.carrier : createCarrier(settings, { db: database.db, log }), metrics: createMetrics(database), dumpDataDir: database.dumpDataDir };
+  const carrier = options.carrier !== undefined ? options.carrier : createCarrier(settings, { db: database.db, log });
+  const metrics = createMetrics(database, { carrier: carrier?.id ?? null });
+  const ctx: AppContext = { settings, db: database.db, log, mailer, shop: createShopBackend(settings, database.db, log), images: createImageStore(settings), carrier, metrics, dumpDataDir: database.dumpDataDir };
   const handle = database;
   return {
     ctx,

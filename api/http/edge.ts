@@ -1,7 +1,7 @@
 import type { Logger } from '#api/lib/log.ts';
 import { metricsOnMainPort } from '#api/modules/metrics/endpoint.ts';
 import { methodLabel, routeLabel } from '#api/modules/metrics/labels.ts';
-import type { Metrics } from '#api/modules/metrics/service.ts';
+import type { Metrics } from '#api/modules/metrics/model.ts';
 import { CLIENT_IP_HEADER } from '#api/lib/request-meta.ts';
 import { compressResponse } from './compression.ts';
 import { withHeaders } from './headers.ts';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '#api/context.ts';
 import type { Db } from '#api/db/connect.ts';
 import { conflict, notFound } from '#api/lib/errors.ts';
-import type { AnyQueue } from './queue.ts';
+import { deadWhere, type AnyQueue } from './queue.ts';
 import { QUEUE_JOBS } from './registry.ts';
 
 /**
@@ -42,9 +42,9 @@ export const jobKinds = (): string[] => [...QUEUE_JOBS.keys()];
 
 /** The state of a queue's row, in SQL: the same reading for every queue. */
 function stateOf(queue: AnyQueue) {
-  const { status, dueAt, error } = queue.columns;
+  const { status, error } = queue.columns;
   return sql<JobState>`case when ${sql.ref(status)} = ${queue.doneStatus} then 'done'
-    when ${sql.ref(status)} not in (${sql.join(queue.claimable)}) or ${sql.ref(dueAt)} is null then 'dead'
+    when ${deadWhere(queue)} then 'dead'
     when ${sql.ref(error)} is not null then 'retrying' else 'pending' end`;
 }
 

@@ -1,9 +1,10 @@
 import type { AppContext } from '#api/context.ts';
 import { pruneRateLimits } from '#api/lib/rate-limit.ts';
 import { pruneSessions, pruneSignInTokens } from '#api/modules/auth/prune.ts';
-import { pruneSentMail } from '#api/modules/mail/service.ts';
+import { MAIL_QUEUE } from '#api/modules/mail/service.ts';
 import { pruneAccessLog } from '#api/modules/access-log/service.ts';
-import { pruneSentWhatsApp } from '#api/modules/whatsapp/service.ts';
+import { WHATSAPP_QUEUE } from '#api/modules/whatsapp/worker.ts';
+import { pruneSent } from './queue.ts';
 
 export interface PruneReport {
   sessions: number;
@@ -21,8 +22,8 @@ export async function pruneExpiredRows(ctx: AppContext): Promise<PruneReport> {
   const sessions = await pruneSessions(ctx.db, ctx.settings.sessionIdleHours);
   const signInTokens = await pruneSignInTokens(ctx.db);
   await pruneRateLimits(ctx.db);
-  const sentMail = await pruneSentMail(ctx.db, ctx.settings.mailRetentionDays);
-  const sentWhatsApp = await pruneSentWhatsApp(ctx.db, ctx.settings.mailRetentionDays);
+  const sentMail = await pruneSent(ctx.db, MAIL_QUEUE, ctx.settings.mailRetentionDays);
+  const sentWhatsApp = await pruneSent(ctx.db, WHATSAPP_QUEUE, ctx.settings.mailRetentionDays);
   const accessLog = await pruneAccessLog(ctx.db);
   const report = { sessions, signInTokens, sentMail, sentWhatsApp, accessLog };
   if (sessions + signInTokens + sentMail + sentWhatsApp + accessLog > 0) ctx.log.info('pruned expired rows', { ...report });

@@ -25,6 +25,8 @@ export interface Queue<T extends QueueTable = QueueTable> {
     error: string & keyof Database[T];
     /** what a done job produced, for the operator (a privacy export's path); listed by `jobs list` */
     result?: string & keyof Database[T];
+    /** when a done job was sent (an outbox's message): what `pruneSent` reads */
+    sentAt?: string & keyof Database[T];
   };
   /** Statuses a due row may be claimed in. */
   claimable: readonly string[];
@@ -34,13 +36,34 @@ export interface Queue<T extends QueueTable = QueueTable> {
   doneStatus: string;
   /** Extra SQL a claimable row must match (webhooks: its endpoint is enabled). */
   alsoWhere?: ReturnType<typeof sql<boolean>>;
+  /** Its `kind` label in /metrics when that is not `kind` (webhooks: `webhooks`, which dashboards read). */
+  metricsKind?: string;
 }
+
+/** A queue whose done jobs are messages sent, kept MAIL_RETENTION_DAYS (mail, WhatsApp). */
+export type Outbox<T extends QueueTable = QueueTable> = Queue<T> & { columns: { sentAt: string & keyof Database[T] } };
 
 /** The tables that are queues today; a new job kind adds its table here and a `Queue` beside its worker. */
 export type QueueTable = 'mail_outbox' | 'credit_ledger' | 'webhook_deliveries' | 'whatsapp_outbox' | 'privacy_jobs';
 
 /** A queue over any of the queue tables. */
 export type AnyQueue = { [T in QueueTable]: Queue<T> }[QueueTable];
+
+/**
+ * A row its queue gave up on, in SQL: not done, and no longer claimable (its status is not, or it
+ * has no due time: credit pushes keep `failed` and a due time while they retry, and drop the due
+ * time when they give up). `jobs list` calls it `dead`, /metrics `failed`.
+ */
+export function deadWhere(queue: AnyQueue) {
+  const { status, dueAt } = queue.columns;
+  return sql<boolean>`(${sql.ref(status)} <> ${queue.doneStatus} and (${sql.ref(status)} not in (${sql.join(queue.claimable)}) or ${sql.ref(dueAt)} is null))`;
+}
+
+/** A row waiting to be claimed, now or at its due time (a leased row waits for its lease to end). */
+export function waitingWhere(queue: AnyQueue) {
+  const { status, dueAt } = queue.columns;
+  return sql<boolean>`(${sql.ref(status)} in (${sql.join(queue.claimable)}) and ${sql.ref(dueAt)} is not null)`;
+}
 
 export interface ClaimOptions {
   limit: number;
@@ -109,4 +132,16 @@ export async function requeueFailed<T extends QueueTable>(db: Db, queue: Queue<T
      where id = ${id} and ${sql.ref(status)} = 'failed'
      returning id`.execute(db);
   return rows.length > 0;
+}
+
+/** Deletes an outbox's messages sent more than `retentionDays` ago (MAIL_RETENTION_DAYS); unsent and failed ones stay for the operator. */
+export async function pruneSent<T extends QueueTable>(db: Db, outbox: Outbox<T>, retentionDays: number): Promise<number> {
+  const { status, sentAt } = outbox.columns;
+  // the table is a type parameter, as in leased()
+  const result = await (db as unknown as Kysely<any>)
+    .deleteFrom(outbox.table as string)
+    .where(status as string, '=', outbox.doneStatus)
+    .where(sentAt as string, '<', sql<Date>`now() - make_interval(days => ${retentionDays})`)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

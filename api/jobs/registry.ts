@@ -11,9 +11,10 @@ import { redeliver } from '#api/modules/webhooks/service.ts';
 import { nightlyBackup } from '#api/modules/backup/nightly.ts';
 import { sendAllDueWhatsApp, sendDueWhatsApp, WHATSAPP_QUEUE } from '#api/modules/whatsapp/worker.ts';
 import { runDeadlines } from '#api/modules/deadlines/service.ts';
-import { pollLateTracking } from '#api/modules/shipments/poll.ts';
+import { pollLateTracking, TRACKING_BACKLOG } from '#api/modules/shipments/poll.ts';
 import { PRIVACY_QUEUE, retryPrivacyJob, runDuePrivacyJobs } from '#api/modules/privacy/jobs.ts';
 import type { Settings } from '#api/settings.ts';
+import { queueBacklog, type Backlog } from './backlog.ts';
 import { requeueFailed, type AnyQueue } from './queue.ts';
 
 /**
@@ -23,13 +24,16 @@ import { requeueFailed, type AnyQueue } from './queue.ts';
  * is sent again by hand: `swappoints jobs list` and `jobs retry` read that.
  *
  * Adding a job: write its worker beside its feature (claim with claimDue, record with leased, wait
- * with backoff.ts), then add one entry here.
+ * with backoff.ts), then add one entry here. /metrics counts the items of every queue named here,
+ * and of every job that names its `backlog`.
  */
 export interface Job {
   name: string;
   everyMs: number;
   run: (ctx: AppContext) => Promise<unknown>;
   queue?: QueueJob;
+  /** A periodic job that works through rows it finds by a scan, not a queue: what /metrics counts of them. */
+  backlog?: Backlog;
 }
 
 export interface QueueJob {
@@ -102,11 +106,14 @@ export const JOBS: readonly Job[] = [
   { name: 'photo-retention', everyMs: 3_600_000, run: (ctx) => removeExpiredPhotos(ctx) },
   // offers past their answer date, unshipped requests past SHIP_BY_DAYS, and both reminders
   { name: 'deadlines', everyMs: 900_000, run: (ctx) => runDeadlines(ctx) },
-  { name: 'carrier-tracking-poll', everyMs: 15 * 60_000, run: (ctx) => pollLateTracking(ctx) },
+  { name: 'carrier-tracking-poll', everyMs: 15 * 60_000, run: (ctx) => pollLateTracking(ctx), backlog: TRACKING_BACKLOG },
 ];
 
 /** The queue-backed jobs, by their kind (`mail`, `credit-push`, `webhook`). */
 export const QUEUE_JOBS: ReadonlyMap<string, QueueJob> = new Map(JOBS.flatMap((job) => (job.queue ? [[job.queue.queue.kind, job.queue] as const] : [])));
+
+/** Every job's items as /metrics counts them: each queue's, then each scanned backlog. */
+export const BACKLOGS: readonly Backlog[] = JOBS.flatMap((job) => (job.queue ? [queueBacklog(job.queue.queue)] : job.backlog ? [job.backlog] : []));
 
 /**
  * The jobs this instance runs: every job above, and the nightly backup when BACKUP_DIR is set (once

@@ -79,6 +79,33 @@ describe.each(databaseKinds())('pruning what only grows (%s)', (kind) => {
     });
   });
 
+  test('both outboxes (mail, WhatsApp) lose their messages sent past MAIL_RETENTION_DAYS, a message with its attempts; recent, unsent and failed ones stay', async () => {
+    const db = t.ctx.db;
+    const mail = async (subject: string, status: 'sent' | 'pending' | 'failed', sentDaysAgo: number | null) => {
+      const id = await enqueueMail(db, { to: 'asha.rao@example.com', subject, text: 'x', kind: 'request_approved' });
+      await db.updateTable('mail_outbox').set({ status, sent_at: sentDaysAgo === null ? null : new Date(Date.now() - sentDaysAgo * 86_400_000) }).where('id', '=', id).execute();
+    };
+    const whatsapp = async (template: string, status: 'sent' | 'pending' | 'failed', sentDaysAgo: number | null) => {
+      const { id } = await db
+        .insertInto('whatsapp_outbox')
+        .values({ user_id: userId, to_phone: '+919845012345', template, template_name: template, language: 'en', params: JSON.stringify([]), status, next_attempt_at: status === 'pending' ? new Date() : null, sent_at: sentDaysAgo === null ? null : new Date(Date.now() - sentDaysAgo * 86_400_000) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db.insertInto('whatsapp_attempts').values({ message_id: id, status_code: status === 'sent' ? 200 : 500, error: null, duration_ms: 40 }).execute();
+    };
+    for (const [name, status, days] of [['old', 'sent', 31], ['recent', 'sent', 29], ['failed', 'failed', null], ['pending', 'pending', null]] as const) {
+      await mail(name, status, days);
+      await whatsapp(name, status, days);
+    }
+    const report = await pruneExpiredRows(t.ctx);
+    expect({ sentMail: report.sentMail, sentWhatsApp: report.sentWhatsApp }).toEqual({ sentMail: 1, sentWhatsApp: 1 });
+    expect((await db.selectFrom('mail_outbox').select('subject').orderBy('id').execute()).map((r) => r.subject)).toEqual(['recent', 'failed', 'pending']);
+    const left = await db.selectFrom('whatsapp_outbox').leftJoin('whatsapp_attempts', 'whatsapp_attempts.message_id', 'whatsapp_outbox.id').select(['template', 'whatsapp_attempts.id as attempt']).orderBy('whatsapp_outbox.id').execute();
+    expect(left.map((r) => r.template)).toEqual(['recent', 'failed', 'pending']);
+    expect(left.every((r) => r.attempt !== null)).toBe(true);
+    expect(Number((await sql<{ n: number }>`select count(*) as n from whatsapp_attempts`.execute(db)).rows[0]!.n)).toBe(3);
+  });
+
   test('the background job does it shortly after start', async () => {
     const { liveSession } = await seed();
     const stop = startBackgroundJobs(t.ctx);

@@ -5,7 +5,7 @@ import type { Logger } from '#api/lib/log.ts';
 import type { MailTransport } from './model.ts';
 import { exponentialSeconds, withJitter } from '#api/jobs/backoff.ts';
 import { drainInBatches, type BatchReport } from '#api/jobs/drain.ts';
-import { claimDue, leased, type Queue } from '#api/jobs/queue.ts';
+import { claimDue, leased, type Outbox } from '#api/jobs/queue.ts';
 
 export interface NewMail {
   to: string;
@@ -57,10 +57,10 @@ export interface DrainResult {
 }
 
 /** The outbox as a job queue (api/jobs/queue.ts): a message is a job, due at next_attempt_at. */
-export const MAIL_QUEUE: Queue<'mail_outbox'> = {
+export const MAIL_QUEUE: Outbox<'mail_outbox'> = {
   kind: 'mail',
   table: 'mail_outbox',
-  columns: { status: 'status', attempts: 'attempts', dueAt: 'next_attempt_at', error: 'last_error' },
+  columns: { status: 'status', attempts: 'attempts', dueAt: 'next_attempt_at', error: 'last_error', sentAt: 'sent_at' },
   claimable: ['pending'],
   leasedStatus: 'pending',
   doneStatus: 'sent',
@@ -110,12 +110,3 @@ export async function drainOutbox(db: Db, transport: MailTransport, log: Logger,
   return { sent: total.succeeded, failed: total.failed };
 }
 
-/** Deletes mail sent more than `retentionDays` ago (MAIL_RETENTION_DAYS); unsent and failed mail stays for the operator. */
-export async function pruneSentMail(db: Db, retentionDays: number): Promise<number> {
-  const result = await db
-    .deleteFrom('mail_outbox')
-    .where('status', '=', 'sent')
-    .where('sent_at', '<', sql<Date>`now() - make_interval(days => ${retentionDays})`)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { Metrics } from './service.ts';
+import type { Metrics } from './model.ts';
 
 const unauthorized = () =>
   new Response('Unauthorized: /metrics needs Authorization: Bearer <METRICS_TOKEN>.\n', {

@@ -1,11 +1,14 @@
 import { sql } from 'kysely';
 import type { Db } from '#api/db/connect.ts';
+import type { Backlog, BacklogScope } from '#api/jobs/backlog.ts';
+import { BACKLOGS } from '#api/jobs/registry.ts';
 
 /**
- * The background work as it stands, read when /metrics is scraped: one small reader per kind of
- * work, each giving its items by state. `due`: waiting to be done now; `scheduled`: waiting for a
- * later time (a retry's backoff, or an item a worker holds right now); `failed`: given up.
- * This file is the one place that knows where each kind keeps its state.
+ * The background work as it stands, read when /metrics is scraped: the items of every job in
+ * api/jobs/registry.ts that has them (each queue, and each scanned backlog such as the carrier
+ * polling's parcels), by state. `due`: waiting to be done now; `scheduled`: waiting for a later time
+ * (a retry's backoff, a lease a worker holds right now, a parcel not yet late); `failed`: given up.
+ * Where each kind keeps its state is its descriptor's (`Queue` in api/jobs/queue.ts, `Backlog`).
  */
 export type JobState = 'due' | 'scheduled' | 'failed';
 export interface JobCount {
@@ -14,81 +17,19 @@ export interface JobCount {
   count: number;
 }
 
-type Reader = (db: Db) => Promise<JobCount[]>;
+async function countsOf(db: Db, backlog: Backlog, scope: BacklogScope): Promise<JobCount[]> {
+  const waiting = backlog.waiting(scope);
+  const { rows } = await sql<Record<JobState, number | string>>`
+    select count(*) filter (where ${waiting} and ${backlog.dueAt} <= now()) as due,
+           count(*) filter (where ${waiting} and ${backlog.dueAt} > now()) as scheduled,
+           count(*) filter (where ${backlog.failed}) as failed
+      from ${sql.table(backlog.table)}`.execute(db);
+  return (['due', 'scheduled', 'failed'] as const).map((state) => ({ kind: backlog.kind, state, count: Number(rows[0]?.[state] ?? 0) }));
+}
 
-const rows = (kind: string, counts: { due: unknown; scheduled: unknown; failed: unknown } | undefined): JobCount[] =>
-  (['due', 'scheduled', 'failed'] as const).map((state) => ({ kind, state, count: Number(counts?.[state] ?? 0) }));
-
-const mail: Reader = async (db) =>
-  rows(
-    'mail',
-    await db
-      .selectFrom('mail_outbox')
-      .select([
-        sql<number>`count(*) filter (where status = 'pending' and next_attempt_at <= now())`.as('due'),
-        sql<number>`count(*) filter (where status = 'pending' and next_attempt_at > now())`.as('scheduled'),
-        sql<number>`count(*) filter (where status = 'failed')`.as('failed'),
-      ])
-      .executeTakeFirst(),
-  );
-
-const creditPush: Reader = async (db) =>
-  rows(
-    'credit-push',
-    await db
-      .selectFrom('credit_ledger')
-      .select([
-        sql<number>`count(*) filter (where push_status in ('pending', 'failed') and next_push_at <= now())`.as('due'),
-        sql<number>`count(*) filter (where push_status in ('pending', 'failed') and next_push_at > now())`.as('scheduled'),
-        sql<number>`count(*) filter (where push_status = 'failed' and next_push_at is null)`.as('failed'),
-      ])
-      .executeTakeFirst(),
-  );
-
-const webhooks: Reader = async (db) =>
-  rows(
-    'webhooks',
-    await db
-      .selectFrom('webhook_deliveries')
-      .select([
-        sql<number>`count(*) filter (where status = 'pending' and next_attempt_at <= now())`.as('due'),
-        sql<number>`count(*) filter (where status = 'pending' and next_attempt_at > now())`.as('scheduled'),
-        sql<number>`count(*) filter (where status = 'failed')`.as('failed'),
-      ])
-      .executeTakeFirst(),
-  );
-
-const whatsapp: Reader = async (db) =>
-  rows(
-    'whatsapp',
-    await db
-      .selectFrom('whatsapp_outbox')
-      .select([
-        sql<number>`count(*) filter (where status = 'pending' and next_attempt_at <= now())`.as('due'),
-        sql<number>`count(*) filter (where status = 'pending' and next_attempt_at > now())`.as('scheduled'),
-        sql<number>`count(*) filter (where status = 'failed')`.as('failed'),
-      ])
-      .executeTakeFirst(),
-  );
-
-const privacy: Reader = async (db) =>
-  rows(
-    'privacy',
-    await db
-      .selectFrom('privacy_jobs')
-      .select([
-        sql<number>`count(*) filter (where status = 'pending' and due_at <= now())`.as('due'),
-        sql<number>`count(*) filter (where status = 'pending' and due_at > now())`.as('scheduled'),
-        sql<number>`count(*) filter (where status = 'failed')`.as('failed'),
-      ])
-      .executeTakeFirst(),
-  );
-
-const READERS: Reader[] = [mail, creditPush, webhooks, whatsapp, privacy];
-
-/** Every kind's counts by state. */
-export async function jobCounts(db: Db): Promise<JobCount[]> {
-  return (await Promise.all(READERS.map((read) => read(db)))).flat();
+/** Every kind's counts by state; `scope` is the instance's (its carrier), as its jobs read it. */
+export async function jobCounts(db: Db, scope: BacklogScope): Promise<JobCount[]> {
+  return (await Promise.all(BACKLOGS.map((backlog) => countsOf(db, backlog, scope)))).flat();
 }
 
 /** The periodic jobs (api/jobs/registry.ts): how often each has run, and when it last started. */

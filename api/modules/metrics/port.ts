@@ -1,5 +1,5 @@
 import { metricsResponse } from './endpoint.ts';
-import type { Metrics } from './service.ts';
+import type { Metrics } from './model.ts';
 
 /**
  * METRICS_PORT: a listener of its own that serves only /metrics, without a token, meant for a

@@ -1,6 +1,8 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Db, PoolStats } from '#api/db/connect.ts';
+import type { BacklogScope } from '#api/jobs/backlog.ts';
 import { jobCounts, periodicJobRuns } from './jobs.ts';
+import type { Metrics } from './model.ts';
 
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
@@ -8,8 +10,9 @@ const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
  * The process's Prometheus metrics, one registry per host (tests run many hosts in one process).
  * Counted on the hot path: requests and page renders (one histogram observation each), credit
  * pushes; read at scrape time: the background work (metrics/jobs.ts), the database pool, the process.
+ * `scope` is what the background jobs read of the instance (the carrier the tracking poll asks).
  */
-export function createMetrics(source: { db: Db; kind: 'pglite' | 'postgres'; pool?: PoolStats }) {
+export function createMetrics(source: { db: Db; kind: 'pglite' | 'postgres'; pool?: PoolStats }, scope: BacklogScope = { carrier: null }): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 
@@ -51,7 +54,7 @@ export function createMetrics(source: { db: Db; kind: 'pglite' | 'postgres'; poo
     registers: [registry],
     async collect() {
       this.reset();
-      for (const { kind, state, count } of await orNothing(jobCounts(source.db))) this.set({ kind, state }, count);
+      for (const { kind, state, count } of await orNothing(jobCounts(source.db, scope))) this.set({ kind, state }, count);
     },
   });
   // a scrape collects every metric at once: the two gauges of the periodic jobs share one read
@@ -95,7 +98,6 @@ export function createMetrics(source: { db: Db; kind: 'pglite' | 'postgres'; poo
 
   return {
     registry,
-    /** one answered request: `route` from labels.ts */
     request(method: string, route: string, status: number, seconds: number) {
       http.observe({ method, route, status: String(status) }, seconds);
     },
@@ -107,5 +109,3 @@ export function createMetrics(source: { db: Db; kind: 'pglite' | 'postgres'; poo
     },
   };
 }
-
-export type Metrics = ReturnType<typeof createMetrics>;

@@ -49,6 +49,7 @@ export const WEBHOOK_QUEUE: Queue<'webhook_deliveries'> = {
   leasedStatus: 'pending',
   doneStatus: 'succeeded',
   alsoWhere: sql<boolean>`endpoint_id in (select e.id from webhook_endpoints e where e.enabled)`,
+  metricsKind: 'webhooks',
 };
 
 async function claim(db: Db, limit: number, onlyId?: number): Promise<Claimed[]> {

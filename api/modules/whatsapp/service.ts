@@ -73,12 +73,3 @@ export async function recordDeliveryStatus(db: Db, waMessageId: string, status: 
   return updated !== undefined;
 }
 
-/** Deletes WhatsApp messages sent more than `retentionDays` ago (MAIL_RETENTION_DAYS), with their attempts; unsent and failed ones stay for the operator. */
-export async function pruneSentWhatsApp(db: Db, retentionDays: number): Promise<number> {
-  const result = await db
-    .deleteFrom('whatsapp_outbox')
-    .where('status', '=', 'sent')
-    .where('sent_at', '<', sql<Date>`now() - make_interval(days => ${retentionDays})`)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}

@@ -5,7 +5,7 @@ import type { WhatsAppSettings } from '#api/settings.ts';
 import { jsonRows } from '#api/db/json-rows.ts';
 import { exponentialSeconds, withJitter } from '#api/jobs/backoff.ts';
 import { drainInBatches, type BatchReport } from '#api/jobs/drain.ts';
-import { claimDue, leased, type Queue } from '#api/jobs/queue.ts';
+import { claimDue, leased, type Outbox } from '#api/jobs/queue.ts';
 import { OPTED_OUT_ERROR } from './rules.ts';
 
 /**
@@ -16,10 +16,11 @@ import { OPTED_OUT_ERROR } from './rules.ts';
  * backoff; any other 4xx is Meta refusing this message (a bad number, an unknown template): given up at once.
  */
 
-export const WHATSAPP_QUEUE: Queue<'whatsapp_outbox'> = {
+export const WHATSAPP_QUEUE: Outbox<'whatsapp_outbox'> = {
   kind: 'whatsapp',
   table: 'whatsapp_outbox',
-  columns: { status: 'status', attempts: 'attempts', dueAt: 'next_attempt_at', error: 'last_error' },
+  // a message's attempts (whatsapp_attempts) go with it when it is pruned (on delete cascade)
+  columns: { status: 'status', attempts: 'attempts', dueAt: 'next_attempt_at', error: 'last_error', sentAt: 'sent_at' },
   claimable: ['pending'],
   leasedStatus: 'pending',
   doneStatus: 'sent',
