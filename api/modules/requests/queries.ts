@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '#api/db/connect.ts';
+import { compiledOnce } from '#api/db/prepared.ts';
 import type { Database, ExchangeRequestRow, RequestStatus } from '#api/db/types.ts';
 import { notFound } from '#api/lib/errors.ts';
 import { isUuid } from '#api/lib/request-meta.ts';
@@ -27,10 +28,13 @@ export function tabFilter(eb: Eb, tab: AdminTab) {
   return stateCondition(eb, TAB_STATES[tab]);
 }
 
+// every column, so not prepared (prepared.ts): compiled once, as each detail page and action reads it
+const requestById = compiledOnce(['id'], (db, p) => db.selectFrom('exchange_requests').selectAll().where('id', '=', p.id));
+
 /** One request by id (any owner), or undefined; a malformed id is simply not found. */
 export async function findRequest(db: Db, id: string | undefined): Promise<ExchangeRequestRow | undefined> {
   if (!isUuid(id)) return undefined;
-  return db.selectFrom('exchange_requests').selectAll().where('id', '=', id).executeTakeFirst();
+  return (await requestById(db, { id }))[0];
 }
 
 /** The signed-in customer's own request, or 404 with the spec's text (someone else's looks missing). */
