@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import pg from 'pg';
 import { createTestApp, type ApiResponse, type TestApp } from '#tests/helpers/app.ts';
 import { createWarehouse, requestAt, signInPerson, uploadedImage, validRequest, type Person } from '#tests/helpers/fixtures.ts';
 import { startTcpProxy, type TcpProxy } from '#tests/helpers/tcp-proxy.ts';
@@ -163,4 +164,53 @@ describe.skipIf(!process.env.DATABASE_URL)('losing the database (postgres throug
       await patient.close();
     }
   });
+});
+
+/** The server ending the app's connections itself, as a restart does (fast shutdown ends every backend). */
+describe.skipIf(!process.env.DATABASE_URL)('statements ended by the server (postgres)', () => {
+  let direct: TestApp;
+  beforeAll(async () => {
+    direct = await createTestApp('postgres');
+  });
+  afterAll(() => direct.close());
+
+  test('statements the server ends while they run (pg_terminate_backend, as a restart ends every backend) are read again: a detail and the queue answer 200', async () => {
+    const locker = new pg.Client({ connectionString: direct.ctx.settings.databaseUrl });
+    try {
+      const [asha, root] = [await signInPerson(direct), await signInPerson(direct, undefined, { admin: true })];
+      const id = await requestAt(direct, 'pending', asha, root, (await createWarehouse(direct, root)).id);
+      // the pool's connections open first: a new one could wait for a busy server, not for the lock
+      await Promise.all(Array.from({ length: 4 }, () => direct.request('GET', `/api/exchange/${id}`, { token: asha.token })));
+      await direct.ctx.mailer.flush();
+      await locker.connect();
+      const appWaiting = async () =>
+        (await locker.query(`select pid from pg_stat_activity where datname = current_database() and application_name = 'swappoints' and wait_event_type = 'Lock'`)).rows.map((r) => r.pid as number);
+      /** Sends the request while TABLES are locked, ends the app's statements waiting on them, and answers. */
+      const endedMidRequest = async (tables: string, send: () => Promise<ApiResponse>, statements: number) => {
+        await locker.query('begin');
+        await locker.query(`lock table ${tables} in access exclusive mode`);
+        const answer = send();
+        let waiting: number[] = [];
+        for (let i = 0; i < 250 && waiting.length < statements; i++) {
+          await Bun.sleep(20);
+          waiting = await appWaiting();
+        }
+        expect(waiting).toHaveLength(statements);
+        await locker.query('select pg_terminate_backend(pid) from unnest($1::int[]) pid', [waiting]);
+        await locker.query('commit');
+        return answer;
+      };
+      // the detail's valuation statement (raw SQL) and its balance read (built) wait on the ledger
+      const one = await endedMidRequest('credit_ledger', () => direct.request('GET', `/api/exchange/${id}`, { token: asha.token }), 2);
+      expect(one.status).toBe(200);
+      expect(one.body).toMatchObject({ id, status: 'pending', creditBreakdown: null, totalShopifyCredit: 0 });
+      // the queue's total comes from the counter table (raw SQL)
+      const queue = await endedMidRequest('exchange_request_counts', () => direct.request('GET', '/api/admin/exchange-requests?tab=0&page=1&pageSize=5', { token: root.token }), 1);
+      expect(queue.status).toBe(200);
+      expect(queue.headers.get('x-total-count')).toBe('1');
+    } finally {
+      await locker.end();
+    }
+  });
+
 });

@@ -11,6 +11,7 @@ import type { AdminExchangeRequest, CancelledRequest, ExchangeRequest, RequestCo
 import { TAB_STATES, type AdminSort, type SortOrder, type WaitingFilter } from './rules.ts';
 import { stateCondition } from './state-sql.ts';
 import { toCancelledRequest, toExchangeRequest } from './serialize.ts';
+import { readMark } from '#api/db/resilience.ts';
 
 export const CUSTOMER_NOT_FOUND = "Exchange request not found or you don't have permission to view it.";
 export const ADMIN_NOT_FOUND = 'Exchange request not found';
@@ -84,7 +85,7 @@ async function runList(
 }
 
 // exchange_request_counts (migration 003) is kept by triggers, not written by the application
-const bucketCount = compiledOnce(['bucket'], (_db, p) => sql<{ n: string }>`select ${preparedMark('request-count')} n from exchange_request_counts where bucket = ${p.bucket}`);
+const bucketCount = compiledOnce(['bucket'], (_db, p) => sql<{ n: string }>`select ${preparedMark('request-count')} ${readMark} n from exchange_request_counts where bucket = ${p.bucket}`);
 
 /** A filter's total from its trigger-kept counter, or undefined when it has none. */
 async function countedIn(db: Db, bucket: string | null): Promise<number | undefined> {

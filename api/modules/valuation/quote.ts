@@ -5,6 +5,7 @@ import type { ExchangeRequestRow, PushStatus } from '#api/db/types.ts';
 import type { ImageRef } from '#api/modules/images/service.ts';
 import type { StoredQuote } from './model.ts';
 import type { QuoteFacts } from './queries.ts';
+import { readMark } from '#api/db/resilience.ts';
 
 /**
  * The valuation guide's part in a request's life: the quote stored at submission, and what a detail
@@ -32,7 +33,7 @@ export interface ValuationDetail {
 type ValuationDetailRow = { credit: { base: number | string; bonus: number | string; campaignName: string | null; pushStatus: PushStatus } | null; photos: ImageRef[] };
 
 const valuationDetail = compiledOnce(['requestId'], (_db, { requestId }) => sql<ValuationDetailRow>`
-    select ${preparedMark('valuation-detail')} (select json_build_object('base', coalesce(l.base_amount, l.amount), 'bonus', l.bonus_amount, 'campaignName', c.name, 'pushStatus', l.push_status)
+    select ${preparedMark('valuation-detail')} ${readMark} (select json_build_object('base', coalesce(l.base_amount, l.amount), 'bonus', l.bonus_amount, 'campaignName', c.name, 'pushStatus', l.push_status)
               from credit_ledger l left join bonus_campaigns c on c.id = l.campaign_id
              where l.exchange_request_id = ${requestId} and l.type = 'exchange_credit' limit 1) as credit,
            (select coalesce(json_agg(json_build_object('url', i.url, 'publicId', i.public_id) order by i.position), '[]'::json)
