@@ -67,21 +67,30 @@ export function negotiateEncoding(acceptEncoding: string | null): Encoding | nul
 const streamEncoding = (accepts: Accepted): Encoding | null => (accepts.br ? 'br' : accepts.gzip ? 'gzip' : null);
 
 /**
- * A body compressed in one call (JSON) prefers gzip: node:zlib's one-call brotli still builds a
- * compressor stream and its window tables for each response, which measured 0.15 ms a customer
- * detail under load (a sixth of the app's own time then); Bun.gzipSync with libdeflate is one
- * native call, and on bodies this size brotli saves only a few percent of the bytes. Level 1: the
- * admin list's 13.6 KB page is 2,041 bytes at level 1 (17 µs) and 1,996 at level 6 (30 µs).
+ * A body compressed in one call (an API answer's JSON) up to GZIP_UP_TO prefers gzip: node:zlib's
+ * one-call brotli still builds a compressor stream and its window tables for each response, which
+ * measured 0.15 ms a customer detail under load (a sixth of the app's own time then); Bun.gzipSync
+ * with libdeflate is one native call, and on bodies this size brotli saves only a few percent of
+ * the bytes. Level 1: the admin list's 13.6 KB page is 2,041 bytes at level 1 (17 µs) and 1,996 at
+ * level 6 (30 µs). Larger bodies (the OpenAPI document, 270 KB) keep brotli, whose setup is then
+ * small beside the work and whose output is markedly smaller.
  */
 const WHOLE_GZIP_LEVEL = 1;
-const wholeEncoding = (accepts: Accepted): Encoding | null => (accepts.gzip ? 'gzip' : accepts.br ? 'br' : null);
+const GZIP_UP_TO = 64 * 1024;
+const wholeEncoding = (accepts: Accepted, bytes: number): Encoding | null =>
+  accepts.gzip && (bytes <= GZIP_UP_TO || !accepts.br) ? 'gzip' : accepts.br ? 'br' : null;
 
 const EXTENSION: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
 
+/** The Vary value naming Accept-Encoding, or undefined when it names it already. */
+function varyWithEncoding(vary: string | null): string | undefined {
+  if (!vary) return 'Accept-Encoding';
+  return /accept-encoding/i.test(vary) ? undefined : `${vary}, Accept-Encoding`;
+}
+
 function appendVary(headers: Headers) {
-  const vary = headers.get('vary');
-  if (!vary) headers.set('vary', 'Accept-Encoding');
-  else if (!/accept-encoding/i.test(vary)) headers.set('vary', `${vary}, Accept-Encoding`);
+  const vary = varyWithEncoding(headers.get('vary'));
+  if (vary) headers.set('vary', vary);
 }
 
 /** A built asset's precompressed sibling, when the build made one and the client accepts it. */
@@ -180,9 +189,10 @@ export async function compressResponse(request: Request, pathname: string, respo
   const length = Number(response.headers.get('content-length') ?? NaN);
   const sentAsItIs = () => {
     // only the headers change, in place where they can (they can in Bun)
-    const sent = withHeaders(response, { 'content-type': type });
-    appendVary(sent.headers);
-    return sent;
+    const changes: Record<string, string> = response.headers.has('content-type') ? {} : { 'content-type': type };
+    const vary = varyWithEncoding(response.headers.get('vary'));
+    if (vary) changes.vary = vary;
+    return withHeaders(response, changes);
   };
   if (!encoding || length < MIN_BYTES) return sentAsItIs();
   if (WHOLE.test(type) || length <= WHOLE_BODY_BYTES) {
@@ -193,7 +203,7 @@ export async function compressResponse(request: Request, pathname: string, respo
       const sent = sentAsItIs();
       return new Response(body, { status: sent.status, statusText: sent.statusText, headers: sent.headers });
     }
-    const whole = wholeEncoding(accepts)!;
+    const whole = wholeEncoding(accepts, body.byteLength)!;
     const compressed = compressWhole(body, whole);
     const headers = compressedHeaders(response, type, whole);
     headers.set('content-length', String(compressed.byteLength));
