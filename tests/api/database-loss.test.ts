@@ -174,7 +174,7 @@ describe.skipIf(!process.env.DATABASE_URL)('statements ended by the server (post
   });
   afterAll(() => direct.close());
 
-  test('statements the server ends while they run (pg_terminate_backend, as a restart ends every backend) are read again: a detail and the queue answer 200', async () => {
+  test('statements the server ends while they run (pg_terminate_backend, as a restart ends every backend) are read again, and a lost touch of the session is let go: a detail, the queue and the profile answer 200', async () => {
     const locker = new pg.Client({ connectionString: direct.ctx.settings.databaseUrl });
     try {
       const [asha, root] = [await signInPerson(direct), await signInPerson(direct, undefined, { admin: true })];
@@ -185,10 +185,10 @@ describe.skipIf(!process.env.DATABASE_URL)('statements ended by the server (post
       await locker.connect();
       const appWaiting = async () =>
         (await locker.query(`select pid from pg_stat_activity where datname = current_database() and application_name = 'swappoints' and wait_event_type = 'Lock'`)).rows.map((r) => r.pid as number);
-      /** Sends the request while TABLES are locked, ends the app's statements waiting on them, and answers. */
-      const endedMidRequest = async (tables: string, send: () => Promise<ApiResponse>, statements: number) => {
+      /** Sends the request while a table is locked (LOCK: `table in mode`), ends the app's statements waiting on it, and answers. */
+      const endedMidRequest = async (lock: string, send: () => Promise<ApiResponse>, statements: number) => {
         await locker.query('begin');
-        await locker.query(`lock table ${tables} in access exclusive mode`);
+        await locker.query(`lock table ${lock}`);
         const answer = send();
         let waiting: number[] = [];
         for (let i = 0; i < 250 && waiting.length < statements; i++) {
@@ -201,13 +201,25 @@ describe.skipIf(!process.env.DATABASE_URL)('statements ended by the server (post
         return answer;
       };
       // the detail's valuation statement (raw SQL) and its balance read (built) wait on the ledger
-      const one = await endedMidRequest('credit_ledger', () => direct.request('GET', `/api/exchange/${id}`, { token: asha.token }), 2);
+      const one = await endedMidRequest('credit_ledger in access exclusive mode', () => direct.request('GET', `/api/exchange/${id}`, { token: asha.token }), 2);
       expect(one.status).toBe(200);
       expect(one.body).toMatchObject({ id, status: 'pending', creditBreakdown: null, totalShopifyCredit: 0 });
       // the queue's total comes from the counter table (raw SQL)
-      const queue = await endedMidRequest('exchange_request_counts', () => direct.request('GET', '/api/admin/exchange-requests?tab=0&page=1&pageSize=5', { token: root.token }), 1);
+      const queue = await endedMidRequest('exchange_request_counts in access exclusive mode', () => direct.request('GET', '/api/admin/exchange-requests?tab=0&page=1&pageSize=5', { token: root.token }), 1);
       expect(queue.status).toBe(200);
       expect(queue.headers.get('x-total-count')).toBe('1');
+
+      // the once-a-minute write of a session's last use (reads of the table go on, the update waits):
+      // lost with its connection, it costs the request nothing, and the next request writes it
+      const sid = JSON.parse(Buffer.from(asha.token.split('.')[1]!, 'base64url').toString()).sid as string;
+      await locker.query(`update sessions set last_seen_at = now() - interval '2 minutes' where id = $1`, [sid]);
+      const lastSeen = async () => (await locker.query('select last_seen_at from sessions where id = $1', [sid])).rows[0].last_seen_at.getTime() as number;
+      const before = await lastSeen();
+      const profile = await endedMidRequest('sessions in exclusive mode', () => direct.request('GET', '/api/auth/profile', { token: asha.token }), 1);
+      expect(profile.status).toBe(200);
+      expect(await lastSeen()).toBe(before);
+      expect((await direct.request('GET', '/api/auth/profile', { token: asha.token })).status).toBe(200);
+      expect((await lastSeen()) - before).toBeGreaterThan(100_000);
     } finally {
       await locker.end();
     }

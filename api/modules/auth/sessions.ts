@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '#api/db/connect.ts';
 import { compiledOnce, preparedMark } from '#api/db/prepared.ts';
+import { isConnectionLost } from '#api/db/resilience.ts';
 import { INVALID_EMAIL_MESSAGE, isValidEmail, normalizeEmail } from '#api/lib/email.ts';
 import { badRequest, notFound } from '#api/lib/errors.ts';
 import { userIdByEmail } from '#api/modules/users/queries.ts';
@@ -48,6 +49,10 @@ const touchSession = compiledOnce(['sessionId'], (db, p) =>
     .where('last_seen_at', '<', sql<Date>`now() - ${sql.raw(TOUCH_EVERY)}`),
 );
 
+const ignoreLostConnection = (error: unknown) => {
+  if (!isConnectionLost(error)) throw error;
+};
+
 /**
  * The session behind a verified token: live only while not revoked, not expired, used within the
  * last `idleHours`, and its user exists. Read on every request (a logout or a revoked admin takes
@@ -56,7 +61,9 @@ const touchSession = compiledOnce(['sessionId'], (db, p) =>
 export async function loadSession(db: Db, sessionId: string, userId: string, idleHours: number): Promise<CurrentUser | null> {
   const [row] = await liveSession(db, { sessionId, userId, idleHours });
   if (!row) return null;
-  if (row.stale) await touchSession(db, { sessionId });
+  // a touch lost with its connection (a database restart) is not worth failing the request for:
+  // the session's next request writes it
+  if (row.stale) await touchSession(db, { sessionId }).catch(ignoreLostConnection);
   return { id: row.id, email: row.email, name: row.name, isAdmin: row.is_admin, sessionId: row.session_id };
 }
 
