@@ -15,10 +15,21 @@ const MARK = /^\s*(?:select\s+)?\/\*prepared:([a-z0-9-]+)\*\//i;
 
 export const preparedMark = (name: string) => sql.raw(`/*prepared:${name}*/`);
 
+/** Names already worked out, by statement text: every query passes here, and most texts recur. */
+const names = new Map<string, string | null>();
+const NAMES_KEPT = 2_000;
+
 /** The statement name for a marked query: its mark and a hash of its text, which differs by variant. */
 export function preparedNameOf(text: string): string | undefined {
-  const match = MARK.exec(text);
-  return match ? `${match[1]}-${Bun.hash(text).toString(36)}` : undefined;
+  let name = names.get(text);
+  if (name === undefined) {
+    const match = MARK.exec(text);
+    name = match ? `${match[1]}-${Bun.hash(text).toString(36)}` : null;
+    // texts built with a varying number of values (`in ($1, $2, …)`) are many: keep the map bounded
+    if (names.size >= NAMES_KEPT) names.clear();
+    names.set(text, name);
+  }
+  return name ?? undefined;
 }
 
 /** What a parameter of a statement holds when it is compiled, so that its place can be found. */

@@ -1,5 +1,6 @@
 import {
   PostgresDialect,
+  sql,
   type CompiledQuery,
   type DatabaseConnection,
   type Driver,
@@ -12,8 +13,8 @@ import {
  * Living with a PostgreSQL that goes away (a restart, a failover, a cut network):
  * - taking a connection waits for the database, with backoff, up to DB_UNAVAILABLE_WAIT_MS: nothing
  *   has run yet, so waiting is always safe, and a restart of a second or two goes unnoticed;
- * - a read built by Kysely (a SELECT, outside a transaction) that fails because its connection
- *   dropped is run again on fresh connections, waiting the same way: it changes nothing, so
+ * - a read (a SELECT built by Kysely or a raw statement marked `readMark`, outside a transaction)
+ *   that fails because its connection dropped is run again on fresh connections, waiting the same way: it changes nothing, so
  *   running it twice is safe;
  * - past the wait, the failure is recognised, so the API answers 503 (with Retry-After), not 500.
  * Writes and transactions are never retried once sent: whether a lost COMMIT landed is unknown.
@@ -36,7 +37,16 @@ export function isConnectionLost(error: unknown): boolean {
 /** The API's answer when the database cannot be reached (503). */
 export const DATABASE_UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';
 
-const isBuiltRead = (query: CompiledQuery) => query.query.kind === 'SelectQueryNode';
+/**
+ * A raw statement (sql`…`) that only reads says so with this mark after its `select`
+ * (sql`select ${readMark} …`), so a dropped connection's run is retried as a built SELECT's is. A raw
+ * `select` is not taken for a read by its first word: it may call a function that writes
+ * (`select analytics_rollup_rebuild(…)`).
+ */
+const READ_MARK = '/*read*/';
+export const readMark = sql.raw(READ_MARK);
+
+const isRead = (query: CompiledQuery) => query.query.kind === 'SelectQueryNode' || (query.query.kind === 'RawNode' && query.sql.includes(READ_MARK));
 
 const FIRST_PAUSE_MS = 50;
 const LONGEST_PAUSE_MS = 1_000;
@@ -71,7 +81,7 @@ class RetryingConnection implements DatabaseConnection {
     try {
       return await this.inner.executeQuery<R>(query);
     } catch (error) {
-      if (this.inTransaction || !isBuiltRead(query) || !isConnectionLost(error)) throw error;
+      if (this.inTransaction || !isRead(query) || !isConnectionLost(error)) throw error;
       this.driver.hooks.onRetry(error);
       // not from the pool: its idle connections may be just as dead, their close not yet noticed
       const rows = await waitForDatabase(() => this.driver.hooks.readFresh(query.sql, query.parameters), this.driver.hooks.waitMs);

@@ -20,8 +20,12 @@ export function contentSecurityPolicy(dev: boolean, nonce?: string): string {
   ].join('; ');
 }
 
+/** The policy of every answer without a nonce (the API's, assets'), made once. */
+const WITHOUT_NONCE = { dev: contentSecurityPolicy(true), production: contentSecurityPolicy(false) };
+
 export function applySecurityHeaders(headers: Headers, options: { dev: boolean; https: boolean; nonce?: string }): void {
-  headers.set('content-security-policy', contentSecurityPolicy(options.dev, options.nonce));
+  const policy = options.nonce ? contentSecurityPolicy(options.dev, options.nonce) : WITHOUT_NONCE[options.dev ? 'dev' : 'production'];
+  headers.set('content-security-policy', policy);
   headers.set('x-content-type-options', 'nosniff');
   headers.set('referrer-policy', 'same-origin');
   headers.set('x-frame-options', 'DENY');

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import pg from 'pg';
 import { createTestApp, type ApiResponse, type TestApp } from '#tests/helpers/app.ts';
 import { createWarehouse, requestAt, signInPerson, uploadedImage, validRequest, type Person } from '#tests/helpers/fixtures.ts';
 import { startTcpProxy, type TcpProxy } from '#tests/helpers/tcp-proxy.ts';
@@ -163,4 +164,65 @@ describe.skipIf(!process.env.DATABASE_URL)('losing the database (postgres throug
       await patient.close();
     }
   });
+});
+
+/** The server ending the app's connections itself, as a restart does (fast shutdown ends every backend). */
+describe.skipIf(!process.env.DATABASE_URL)('statements ended by the server (postgres)', () => {
+  let direct: TestApp;
+  beforeAll(async () => {
+    direct = await createTestApp('postgres');
+  });
+  afterAll(() => direct.close());
+
+  test('statements the server ends while they run (pg_terminate_backend, as a restart ends every backend) are read again, and a lost touch of the session is let go: a detail, the queue and the profile answer 200', async () => {
+    const locker = new pg.Client({ connectionString: direct.ctx.settings.databaseUrl });
+    try {
+      const [asha, root] = [await signInPerson(direct), await signInPerson(direct, undefined, { admin: true })];
+      const id = await requestAt(direct, 'pending', asha, root, (await createWarehouse(direct, root)).id);
+      // the pool's connections open first: a new one could wait for a busy server, not for the lock
+      await Promise.all(Array.from({ length: 4 }, () => direct.request('GET', `/api/exchange/${id}`, { token: asha.token })));
+      await direct.ctx.mailer.flush();
+      await locker.connect();
+      const appWaiting = async () =>
+        (await locker.query(`select pid from pg_stat_activity where datname = current_database() and application_name = 'swappoints' and wait_event_type = 'Lock'`)).rows.map((r) => r.pid as number);
+      /** Sends the request while a table is locked (LOCK: `table in mode`), ends the app's statements waiting on it, and answers. */
+      const endedMidRequest = async (lock: string, send: () => Promise<ApiResponse>, statements: number) => {
+        await locker.query('begin');
+        await locker.query(`lock table ${lock}`);
+        const answer = send();
+        let waiting: number[] = [];
+        for (let i = 0; i < 250 && waiting.length < statements; i++) {
+          await Bun.sleep(20);
+          waiting = await appWaiting();
+        }
+        expect(waiting).toHaveLength(statements);
+        await locker.query('select pg_terminate_backend(pid) from unnest($1::int[]) pid', [waiting]);
+        await locker.query('commit');
+        return answer;
+      };
+      // the detail's valuation statement (raw SQL) and its balance read (built) wait on the ledger
+      const one = await endedMidRequest('credit_ledger in access exclusive mode', () => direct.request('GET', `/api/exchange/${id}`, { token: asha.token }), 2);
+      expect(one.status).toBe(200);
+      expect(one.body).toMatchObject({ id, status: 'pending', creditBreakdown: null, totalShopifyCredit: 0 });
+      // the queue's total comes from the counter table (raw SQL)
+      const queue = await endedMidRequest('exchange_request_counts in access exclusive mode', () => direct.request('GET', '/api/admin/exchange-requests?tab=0&page=1&pageSize=5', { token: root.token }), 1);
+      expect(queue.status).toBe(200);
+      expect(queue.headers.get('x-total-count')).toBe('1');
+
+      // the once-a-minute write of a session's last use (reads of the table go on, the update waits):
+      // lost with its connection, it costs the request nothing, and the next request writes it
+      const sid = JSON.parse(Buffer.from(asha.token.split('.')[1]!, 'base64url').toString()).sid as string;
+      await locker.query(`update sessions set last_seen_at = now() - interval '2 minutes' where id = $1`, [sid]);
+      const lastSeen = async () => (await locker.query('select last_seen_at from sessions where id = $1', [sid])).rows[0].last_seen_at.getTime() as number;
+      const before = await lastSeen();
+      const profile = await endedMidRequest('sessions in exclusive mode', () => direct.request('GET', '/api/auth/profile', { token: asha.token }), 1);
+      expect(profile.status).toBe(200);
+      expect(await lastSeen()).toBe(before);
+      expect((await direct.request('GET', '/api/auth/profile', { token: asha.token })).status).toBe(200);
+      expect((await lastSeen()) - before).toBeGreaterThan(100_000);
+    } finally {
+      await locker.end();
+    }
+  });
+
 });

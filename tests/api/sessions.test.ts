@@ -64,6 +64,25 @@ describe.each(databaseKinds())('session cookie and idle timeout (%s)', (kind) =>
     expect(idle.body.error).toBe('Your session has ended. Please sign in again.');
   });
 
+  test("a session's last use is written at most once a minute: not a write per request", async () => {
+    const token = await http.signIn(CUSTOMER);
+    const sid = sessionIdOf(token);
+    const lastSeen = async () => (await http.ctx.db.selectFrom('sessions').select('last_seen_at').where('id', '=', sid).executeTakeFirstOrThrow()).last_seen_at.getTime();
+    await sql`update sessions set last_seen_at = now() - interval '30 seconds' where id = ${sid}`.execute(http.ctx.db);
+    const recent = await lastSeen();
+    for (let i = 0; i < 3; i++) expect((await http.request('GET', '/api/auth/profile', { token })).status).toBe(200);
+    expect(await lastSeen()).toBe(recent);
+
+    await sql`update sessions set last_seen_at = now() - interval '2 minutes' where id = ${sid}`.execute(http.ctx.db);
+    const before = await lastSeen();
+    // requests of one session arriving together: each is answered, and the row moves to now
+    const answers = await Promise.all(Array.from({ length: 4 }, () => http.request('GET', '/api/auth/profile', { token })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    const moved = await lastSeen();
+    expect(moved - before).toBeGreaterThan(100_000);
+    expect(Math.abs(Date.now() - moved)).toBeLessThan(30_000);
+  });
+
   test('SESSION_IDLE_HOURS is checked at start', async () => {
     const { loadSettings } = await import('#api/settings.ts');
     const base = { JWT_SECRET: 'x'.repeat(32), DATA_DIR: '/tmp/sp-sessions-settings' };

@@ -70,6 +70,20 @@ describe('compressing responses as they stream', () => {
     const api = await compressResponse(request('br'), '/api/x', new Response(json, { headers: { 'content-type': 'application/json' } }), undefined);
     expect(api.headers.get('content-encoding')).toBe('br');
     expect(JSON.parse(brotliDecompressSync(await bytesOf(api)).toString())).toEqual(JSON.parse(json));
+    // a browser accepts both: an API answer's JSON, compressed in one call, takes gzip (far cheaper per
+    // response) up to 64 KB, brotli beyond; a page's stream keeps brotli
+    const browser = 'gzip, deflate, br, zstd';
+    const json2 = await compressResponse(request(browser), '/api/x', new Response(json, { headers: { 'content-type': 'application/json' } }), undefined);
+    expect(json2.headers.get('content-encoding')).toBe('gzip');
+    expect(json2.headers.get('vary')).toBe('Accept-Encoding');
+    expect(JSON.parse(gunzipSync(await bytesOf(json2)).toString())).toEqual(JSON.parse(json));
+    const big = JSON.stringify({ rows: Array.from({ length: 4_000 }, (_, i) => ({ id: i, name: `row ${i}` })) });
+    expect(big.length).toBeGreaterThan(64 * 1024);
+    const bigAnswer = await compressResponse(request(browser), '/api/docs/json', new Response(big, { headers: { 'content-type': 'application/json' } }), undefined);
+    expect(bigAnswer.headers.get('content-encoding')).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(await bytesOf(bigAnswer)).toString())).toEqual(JSON.parse(big));
+    expect((await compressResponse(request('gzip'), '/api/docs/json', new Response(big, { headers: { 'content-type': 'application/json' } }), undefined)).headers.get('content-encoding')).toBe('gzip');
+    expect((await compressResponse(request(browser), '/dashboard', htmlResponse(), undefined)).headers.get('content-encoding')).toBe('br');
 
     const rsc = await compressResponse(request('gzip'), '/RSC/R/dashboard.txt', new Response(page, { headers: { 'content-type': 'text/x-component' } }), undefined);
     expect(rsc.headers.get('content-encoding')).toBe('gzip');

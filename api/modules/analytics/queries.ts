@@ -4,6 +4,7 @@ import { preparedMark } from '#api/db/prepared.ts';
 import { jsonRows } from '#api/db/json-rows.ts';
 import type { Analytics } from './model.ts';
 import { TOP_N, bucketOf, bucketStarts, type DateRange } from './rules.ts';
+import { readMark } from '#api/db/resilience.ts';
 
 /**
  * The analytics figures from the per-day rollups of migration 012 (days in the shop's time zone, kept
@@ -45,7 +46,7 @@ async function readRollups(db: Db, range: DateRange, options: { timeZone: string
   const { timeZone, currency } = options;
   const inRange = sql`day >= ${range.from}::date and day <= ${range.to}::date`;
   const { rows } = await sql<RollupRead>`
-    select ${preparedMark('analytics-rollups')} (select zone from analytics_rollup_state) as zone,
+    select ${preparedMark('analytics-rollups')} ${readMark} (select zone from analytics_rollup_state) as zone,
       ${listOf(sql`select day::text as day, outcome, sum(n) as n from analytics_requests_daily where ${inRange} group by 1, 2`)} as received,
       ${listOf(sql`
         select day::text as day, sum(amount) filter (where currency = ${currency}) as amount, sum(bonus) filter (where currency = ${currency}) as bonus,
@@ -112,7 +113,7 @@ async function readRanked(db: Db, range: DateRange, currency: string, first: Rol
   const ranks = credited === 0 ? [] : [...new Set(positions.flatMap((position) => [Math.floor(position), Math.ceil(position)]))];
   const inRange = sql`day >= ${range.from}::date and day <= ${range.to}::date`;
   const { rows } = await sql<{ sums: (Ranked & { upToLast: boolean })[] | string; values: { rank: number; s: number }[] | string }>`
-    select ${preparedMark('analytics-ranked')} ${listOf(
+    select ${preparedMark('analytics-ranked')} ${readMark} ${listOf(
       sql`select name, sum(credit) as credit, sum(n) as n, name <= ${page.at(-1)?.name ?? ''}::text as "upToLast" from analytics_products_daily
            where currency = ${currency} and name = any(${page.map((p) => p.name)}::text[]) and ${inRange}
            group by name having sum(n) > 0 order by credit desc, name limit ${TOP_N}`,
@@ -139,7 +140,7 @@ async function readRanked(db: Db, range: DateRange, currency: string, first: Rol
     (fifth !== undefined && (num(last!.credit) < num(fifth.credit) || (num(last!.credit) === num(fifth.credit) && fifth.upToLast)));
   if (settled) return { products: sums, timing };
   const all = await sql<Ranked>`
-    select name, sum(credit) as credit, sum(n) as n from analytics_products_daily where currency = ${currency} and ${inRange}
+    select ${readMark} name, sum(credit) as credit, sum(n) as n from analytics_products_daily where currency = ${currency} and ${inRange}
      group by name having sum(n) > 0 order by credit desc, name limit ${TOP_N}`.execute(db);
   return { products: all.rows, timing };
 }

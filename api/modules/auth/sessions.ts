@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import type { Db } from '#api/db/connect.ts';
 import { compiledOnce, preparedMark } from '#api/db/prepared.ts';
+import { isConnectionLost } from '#api/db/resilience.ts';
 import { INVALID_EMAIL_MESSAGE, isValidEmail, normalizeEmail } from '#api/lib/email.ts';
 import { badRequest, notFound } from '#api/lib/errors.ts';
 import { userIdByEmail } from '#api/modules/users/queries.ts';
@@ -14,34 +16,54 @@ export interface CurrentUser {
   sessionId: string;
 }
 
-/** A session's last_seen_at is written at most this often: not one write per request. */
-const TOUCH_EVERY_MS = 60_000;
+/** A session's last_seen_at is written at most once a minute: not one write per request. */
+const TOUCH_EVERY = "interval '1 minute'";
 
-/** The statement of every signed-in request, compiled once and prepared on each connection. */
-const liveSession = compiledOnce(['sessionId', 'userId', 'now', 'idleSince'], (db, p) =>
+/**
+ * The statement of every signed-in request, compiled once and prepared on each connection. The
+ * database's clock decides expiry and idleness (`now()`), as it decides the touch below.
+ */
+const liveSession = compiledOnce(['sessionId', 'userId', 'idleHours'], (db, p) =>
   db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id', 'users.email', 'users.name', 'users.is_admin', 'sessions.id as session_id', 'sessions.last_seen_at'])
+    .select(['users.id', 'users.email', 'users.name', 'users.is_admin', 'sessions.id as session_id'])
+    .select(sql<boolean>`sessions.last_seen_at < now() - ${sql.raw(TOUCH_EVERY)}`.as('stale'))
     .modifyFront(preparedMark('session'))
     .where('sessions.id', '=', p.sessionId)
     .where('sessions.user_id', '=', p.userId)
     .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', p.now)
-    .where('sessions.last_seen_at', '>', p.idleSince),
+    .where('sessions.expires_at', '>', sql<Date>`now()`)
+    .where('sessions.last_seen_at', '>', sql<Date>`now() - make_interval(hours => ${p.idleHours})`),
 );
 
 /**
+ * Marks the session used. Conditional, so requests of one session arriving together at the minute's
+ * turn write the row once: the others find it fresh and change nothing.
+ */
+const touchSession = compiledOnce(['sessionId'], (db, p) =>
+  db
+    .updateTable('sessions')
+    .set({ last_seen_at: sql<Date>`now()` })
+    .where('id', '=', p.sessionId)
+    .where('last_seen_at', '<', sql<Date>`now() - ${sql.raw(TOUCH_EVERY)}`),
+);
+
+const ignoreLostConnection = (error: unknown) => {
+  if (!isConnectionLost(error)) throw error;
+};
+
+/**
  * The session behind a verified token: live only while not revoked, not expired, used within the
- * last `idleHours`, and its user exists.
+ * last `idleHours`, and its user exists. Read on every request (a logout or a revoked admin takes
+ * effect at once); its last use is written at most once a minute.
  */
 export async function loadSession(db: Db, sessionId: string, userId: string, idleHours: number): Promise<CurrentUser | null> {
-  const now = Date.now();
-  const [row] = await liveSession(db, { sessionId, userId, now: new Date(now), idleSince: new Date(now - idleHours * 3600_000) });
+  const [row] = await liveSession(db, { sessionId, userId, idleHours });
   if (!row) return null;
-  if (now - row.last_seen_at.getTime() > TOUCH_EVERY_MS) {
-    await db.updateTable('sessions').set({ last_seen_at: new Date(now) }).where('id', '=', sessionId).where('last_seen_at', '<', new Date(now)).execute();
-  }
+  // a touch lost with its connection (a database restart) is not worth failing the request for:
+  // the session's next request writes it
+  if (row.stale) await touchSession(db, { sessionId }).catch(ignoreLostConnection);
   return { id: row.id, email: row.email, name: row.name, isAdmin: row.is_admin, sessionId: row.session_id };
 }
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '#api/context.ts';
 import type { Db } from '#api/db/connect.ts';
+import { compiledOnce, preparedMark } from '#api/db/prepared.ts';
 import { IMAGE_TYPES, imageKey, imageKeyPrefix, isPublicId, newPublicId, type ImageContentType } from '#api/integrations/images/index.ts';
 import { AppError, badRequest, unauthorized } from '#api/lib/errors.ts';
 import { lockUser } from '#api/modules/users/queries.ts';
@@ -108,18 +109,23 @@ export async function attachImages(
   throw badRequest(`Image ${missing.publicId} is not one of your uploads`);
 }
 
+/** One statement for any number of requests (an array, not a list of values), compiled once and prepared. */
+const itemImages = compiledOnce(['ids'], (db, p) =>
+  db
+    .selectFrom('request_images')
+    .select(['request_id', 'url', 'public_id'])
+    .modifyFront(preparedMark('item-images'))
+    .where('request_id', '=', sql<string>`any(${p.ids}::uuid[])`)
+    .where('kind', '=', 'item')
+    .orderBy('request_id')
+    .orderBy('position'),
+);
+
 /** Each request's images, ordered by position; every id asked for has an entry (possibly empty). */
 export async function imagesOf(db: Db, requestIds: string[]): Promise<Map<string, ImageRef[]>> {
   const result = new Map<string, ImageRef[]>(requestIds.map((id) => [id, []]));
   if (requestIds.length === 0) return result;
-  const rows = await db
-    .selectFrom('request_images')
-    .select(['request_id', 'url', 'public_id'])
-    .where('request_id', 'in', [...new Set(requestIds)])
-    .where('kind', '=', 'item')
-    .orderBy('request_id')
-    .orderBy('position')
-    .execute();
+  const rows = await itemImages(db, { ids: [...new Set(requestIds)] });
   for (const row of rows) result.get(row.request_id!)?.push({ url: row.url, publicId: row.public_id });
   return result;
 }

@@ -1,4 +1,5 @@
 import type { Db } from '#api/db/connect.ts';
+import { compiledOnce } from '#api/db/prepared.ts';
 import type { EventType } from '#api/db/types.ts';
 import type { RequestEvent } from './model.ts';
 import { toRequestEvent } from './serialize.ts';
@@ -42,8 +43,11 @@ export async function recordEvent(trx: Db, event: NewEvent): Promise<void> {
     .execute();
 }
 
+// every column, so compiled once but not prepared (prepared.ts)
+const timeline = compiledOnce(['requestId'], (db, p) => db.selectFrom('request_events').selectAll().where('request_id', '=', p.requestId).orderBy('id'));
+
 /** A request's timeline, oldest first. It outlives the request: a deleted request's history stays. */
 export async function eventsOf(db: Db, requestId: string, viewer: 'customer' | 'admin' = 'admin'): Promise<RequestEvent[]> {
-  const rows = await db.selectFrom('request_events').selectAll().where('request_id', '=', requestId).orderBy('id').execute();
+  const rows = await timeline(db, { requestId });
   return rows.map((row) => toRequestEvent(row, viewer));
 }

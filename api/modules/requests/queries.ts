@@ -1,15 +1,17 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '#api/db/connect.ts';
+import { compiledOnce, preparedMark } from '#api/db/prepared.ts';
 import type { Database, ExchangeRequestRow, RequestStatus } from '#api/db/types.ts';
 import { notFound } from '#api/lib/errors.ts';
 import { isUuid } from '#api/lib/request-meta.ts';
 import { imagesOf } from '#api/modules/images/service.ts';
 import { cleanText, containsPattern } from '#api/lib/text.ts';
-import { pageOf, type ListResult, type PageRequest } from '#api/lib/paging.ts';
+import { pageOf, type ListResult, type Page, type PageRequest } from '#api/lib/paging.ts';
 import type { AdminExchangeRequest, CancelledRequest, ExchangeRequest, RequestCounts, WaitingCounts } from './model.ts';
 import { CUSTOMER_NOT_FOUND, TAB_STATES, type AdminSort, type SortOrder, type WaitingFilter } from './rules.ts';
 import { stateCondition } from './state-sql.ts';
 import { toCancelledRequest, toExchangeRequest } from './serialize.ts';
+import { readMark } from '#api/db/resilience.ts';
 
 export { CUSTOMER_NOT_FOUND };
 export const ADMIN_NOT_FOUND = 'Exchange request not found';
@@ -27,10 +29,13 @@ export function tabFilter(eb: Eb, tab: AdminTab) {
   return stateCondition(eb, TAB_STATES[tab]);
 }
 
+// every column, so not prepared (prepared.ts): compiled once, as each detail page and action reads it
+const requestById = compiledOnce(['id'], (db, p) => db.selectFrom('exchange_requests').selectAll().where('id', '=', p.id));
+
 /** One request by id (any owner), or undefined; a malformed id is simply not found. */
 export async function findRequest(db: Db, id: string | undefined): Promise<ExchangeRequestRow | undefined> {
   if (!isUuid(id)) return undefined;
-  return db.selectFrom('exchange_requests').selectAll().where('id', '=', id).executeTakeFirst();
+  return (await requestById(db, { id }))[0];
 }
 
 /** The signed-in customer's own request, or 404 with the spec's text (someone else's looks missing). */
@@ -59,6 +64,14 @@ export async function withImages(db: Db, rows: ExchangeRequestRow[]): Promise<Ex
  */
 const SORT_COLUMNS = { date: 'created_at', product: 'product_name', brand: 'brand', condition: 'condition', email: 'customer_email' } as const;
 
+/** A list's rows in its order, one page of them when paged. */
+function inListOrder(base: RequestsQuery, sort: { sort?: AdminSort; order?: SortOrder }, page: Page | null) {
+  let rowsQuery = base.selectAll().orderBy(SORT_COLUMNS[sort.sort ?? 'date'], sort.order ?? 'desc');
+  if (sort.sort && sort.sort !== 'date') rowsQuery = rowsQuery.orderBy('created_at', 'desc');
+  rowsQuery = rowsQuery.orderBy('id', 'asc');
+  return page ? rowsQuery.limit(page.limit).offset(page.offset) : rowsQuery;
+}
+
 async function runList(
   db: Db,
   base: RequestsQuery,
@@ -67,20 +80,23 @@ async function runList(
   sort: { sort?: AdminSort; order?: SortOrder } = {},
 ): Promise<{ rows: ExchangeRequestRow[]; total: number }> {
   const page = pageOf(paging);
-  let rowsQuery = base.selectAll().orderBy(SORT_COLUMNS[sort.sort ?? 'date'], sort.order ?? 'desc');
-  if (sort.sort && sort.sort !== 'date') rowsQuery = rowsQuery.orderBy('created_at', 'desc');
-  rowsQuery = rowsQuery.orderBy('id', 'asc');
-  if (page) rowsQuery = rowsQuery.limit(page.limit).offset(page.offset);
-  const [rows, total] = await Promise.all([rowsQuery.execute(), page ? countOf(db, base, bucket) : undefined]);
+  const [rows, total] = await Promise.all([inListOrder(base, sort, page).execute(), page ? countOf(db, base, bucket) : undefined]);
   return { rows, total: total ?? rows.length };
 }
 
+// exchange_request_counts (migration 003) is kept by triggers, not written by the application
+const bucketCount = compiledOnce(['bucket'], (_db, p) => sql<{ n: string }>`select ${preparedMark('request-count')} ${readMark} n from exchange_request_counts where bucket = ${p.bucket}`);
+
+/** A filter's total from its trigger-kept counter, or undefined when it has none. */
+async function countedIn(db: Db, bucket: string | null): Promise<number | undefined> {
+  if (!bucket) return undefined;
+  const [row] = await bucketCount(db, { bucket });
+  return row ? Number(row.n) : undefined;
+}
+
 async function countOf(db: Db, base: RequestsQuery, bucket: string | null): Promise<number> {
-  if (bucket) {
-    // exchange_request_counts (migration 003) is kept by triggers, not written by the application
-    const { rows } = await sql<{ n: string }>`select n from exchange_request_counts where bucket = ${bucket}`.execute(db);
-    if (rows[0]) return Number(rows[0].n);
-  }
+  const counted = await countedIn(db, bucket);
+  if (counted !== undefined) return counted;
   const row = await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
   return Number(row.total);
 }
@@ -156,7 +172,10 @@ function waitingFilter(eb: Eb, waiting: WaitingFilter) {
   return eb.and([eb('return_choice', '=', 'return'), eb('returned_at', 'is', null)]);
 }
 
-function adminBase(db: Db, filter: { q?: string; status?: RequestStatus; tab?: AdminTab; waiting?: WaitingFilter; flagged?: boolean }) {
+type AdminFilter = { status?: RequestStatus; tab?: AdminTab; waiting?: WaitingFilter; flagged?: boolean };
+
+/** The admin filters; `like` is the search's pattern (containsPattern). */
+function adminBase(db: Db, filter: AdminFilter, like?: string) {
   let base = db.selectFrom('exchange_requests');
   const waiting = filter.waiting;
   if (waiting) base = base.where((eb) => waitingFilter(eb, waiting));
@@ -166,22 +185,56 @@ function adminBase(db: Db, filter: { q?: string; status?: RequestStatus; tab?: A
     base = base.where((eb) => tabFilter(eb, tab));
   }
   if (filter.status) base = base.where('status', '=', filter.status);
-  const q = cleanText(filter.q);
   // search_text is lower(product_name || ' ' || brand || ' ' || customer_email), trigram-indexed
-  if (q) base = base.where('search_text', 'like', containsPattern(q));
+  if (like !== undefined) base = base.where('search_text', 'like', like);
   return base;
+}
+
+const searchPattern = (q: string | undefined) => {
+  const text = cleanText(q);
+  return text ? containsPattern(text) : undefined;
+};
+
+type AdminShape = AdminFilter & { sort?: AdminSort; order?: SortOrder; search: boolean; paged: boolean };
+
+function adminStatements(shape: AdminShape) {
+  const base = (db: Db, like: never) => adminBase(db, shape, shape.search ? like : undefined);
+  return {
+    rows: compiledOnce(['like', 'limit', 'offset'], (db, p) => inListOrder(base(db, p.like), shape, shape.paged ? { limit: p.limit, offset: p.offset } : null)),
+    count: compiledOnce(['like'], (db, p) => base(db, p.like).select((eb) => eb.fn.countAll<string>().as('total'))),
+  };
+}
+
+/**
+ * The queue's statements, compiled once for each shape of filter (tab, status, waiting, flagged,
+ * sort, whether it searches and pages), with the search pattern and the page as parameters. Every
+ * part of a shape is one of a fixed set, so the shapes are few and all are kept.
+ */
+const adminStatementsByShape = new Map<string, ReturnType<typeof adminStatements>>();
+
+function adminStatementsFor(shape: AdminShape) {
+  const key = [shape.tab, shape.status, shape.waiting, shape.flagged, shape.sort, shape.order, shape.search, shape.paged].join('|');
+  let statements = adminStatementsByShape.get(key);
+  if (!statements) adminStatementsByShape.set(key, (statements = adminStatements(shape)));
+  return statements;
 }
 
 /** GET /api/admin/exchange-requests: every request, newest first unless sorted, by tab and status; q searches product, brand and email. */
 export async function listAdminRequests(db: Db, filter: AdminListFilter): Promise<ListResult<AdminExchangeRequest>> {
-  const { rows, total } = await runList(db, adminBase(db, filter), filter, bucketOf(filter), filter);
+  const like = searchPattern(filter.q);
+  const page = pageOf(filter);
+  const { tab, status, waiting, flagged, sort, order } = filter;
+  const statements = adminStatementsFor({ tab, status, waiting, flagged, sort, order, search: like !== undefined, paged: page !== null });
+  const total = async () => (await countedIn(db, bucketOf(filter))) ?? Number((await statements.count(db, { like }))[0]!.total);
+  const [rows, counted] = await Promise.all([statements.rows(db, { like, limit: page?.limit, offset: page?.offset }), page ? total() : undefined]);
   const items = await withImages(db, rows);
-  return { items: items.map((item, i) => ({ ...item, userEmail: rows[i]!.customer_email })), total };
+  return { items: items.map((item, i) => ({ ...item, userEmail: rows[i]!.customer_email })), total: counted ?? rows.length };
 }
 
 /** The admin tab badges: how many requests each of tabs 0-3 holds (matching q when given). */
 export async function countAdminTabs(db: Db, filter: { q?: string } = {}): Promise<RequestCounts> {
-  const counts = await Promise.all(REQUEST_TABS.map((tab) => countOf(db, adminBase(db, { ...filter, tab }), bucketOf({ ...filter, tab }))));
+  const like = searchPattern(filter.q);
+  const counts = await Promise.all(REQUEST_TABS.map((tab) => countOf(db, adminBase(db, { tab }, like), bucketOf({ ...filter, tab }))));
   const [pending, awaitingShipping, inTransit, received] = counts as [number, number, number, number];
   return { pending, awaitingShipping, inTransit, received };
 }

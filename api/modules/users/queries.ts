@@ -1,4 +1,5 @@
 import type { Db } from '#api/db/connect.ts';
+import { compiledOnce, preparedMark } from '#api/db/prepared.ts';
 import type { CustomerRef } from '#api/integrations/shop/types.ts';
 import type { Language } from './rules.ts';
 
@@ -54,8 +55,15 @@ export async function userByEmailOrThrow(db: Db, email: string) {
 
 /** Who a user is to the shop: their id, email and shop customer id. */
 export async function shopIdentityOf(db: Db, userId: string) {
-  return db.selectFrom('users').select(['id', 'email', 'shop_customer_id']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const [user] = await shopIdentity(db, { userId });
+  if (!user) throw new Error(`no user ${userId}`);
+  return user;
 }
+
+/** Read for every balance (each request detail): compiled once and prepared. */
+const shopIdentity = compiledOnce(['userId'], (db, p) =>
+  db.selectFrom('users').select(['id', 'email', 'shop_customer_id']).modifyFront(preparedMark('shop-identity')).where('id', '=', p.userId),
+);
 
 /** The user as the shop backend looks them up (balance, credit pushes). */
 export async function customerRef(db: Db, userId: string): Promise<CustomerRef> {

@@ -8,6 +8,7 @@ import { cleanText, containsPattern } from '#api/lib/text.ts';
 import type { ListResult } from '#api/lib/paging.ts';
 import type { Campaign, CreditGuide, GuideEntry, Multiplier, Quote, Rule } from './model.ts';
 import { belowMinimum, bonusOf, estimateOf, INVALID_CONDITION, type CampaignKind } from './rules.ts';
+import { readMark } from '#api/db/resilience.ts';
 
 /** Reads of the valuation guide: the quote (one statement), and the lists the admin page shows. */
 
@@ -84,7 +85,7 @@ const matchingEntrySql = (brand: string, product: string) => sql<EntryMatchRow>`
 type EntryMatchRow = { id: string; brand: string; model: string; name: string; base_value: string };
 
 const quoteStatement = compiledOnce(['brand', 'product', 'condition'], (_db, { brand, product, condition }) => sql<QuoteRow>`
-  select ${preparedMark('quote')} e.id as entry_id, e.brand as entry_brand, e.model as entry_model, e.name as entry_name, e.base_value,
+  select ${preparedMark('quote')} ${readMark} e.id as entry_id, e.brand as entry_brand, e.model as entry_model, e.name as entry_name, e.base_value,
          (select r.reason from valuation_rules r
            where lower(r.brand) = lower(${brand}) and (r.model is null or strpos(${product}, lower(r.model)) > 0)
            order by r.model is null, length(r.model) desc, r.id limit 1) as rule_reason,
@@ -132,7 +133,7 @@ export async function campaignForCredit(db: Db, request: { brand: string; quote_
     const quoted = await db.selectFrom('bonus_campaigns').select(['id', 'name', 'kind', 'value']).where('id', '=', request.quote_campaign_id).executeTakeFirst();
     if (quoted) return { id: Number(quoted.id), name: quoted.name, kind: quoted.kind, value: Number(quoted.value) };
   }
-  const { rows } = await sql<{ campaigns: RunningCampaign[] | string | null }>`select ${runningCampaignsSql(request.brand)} as campaigns`.execute(db);
+  const { rows } = await sql<{ campaigns: RunningCampaign[] | string | null }>`select ${readMark} ${runningCampaignsSql(request.brand)} as campaigns`.execute(db);
   return bestCampaign(campaignsJson(rows[0]?.campaigns ?? null), amount);
 }
 

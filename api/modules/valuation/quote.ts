@@ -1,9 +1,11 @@
 import { sql } from 'kysely';
 import type { Db } from '#api/db/connect.ts';
+import { compiledOnce, preparedMark } from '#api/db/prepared.ts';
 import type { ExchangeRequestRow, PushStatus } from '#api/db/types.ts';
 import type { ImageRef } from '#api/modules/images/service.ts';
 import type { StoredQuote } from './model.ts';
 import type { QuoteFacts } from './queries.ts';
+import { readMark } from '#api/db/resilience.ts';
 
 /**
  * The valuation guide's part in a request's life: the quote stored at submission, and what a detail
@@ -28,18 +30,22 @@ export interface ValuationDetail {
   inspectionImages: ImageRef[];
 }
 
-/**
- * What a detail page adds for the credit, in one statement: how it was made up and where its push to
- * the shop stands (both null before credit), and the inspection photos.
- */
-export async function valuationDetailOf(db: Db, requestId: string): Promise<ValuationDetail & { creditPushStatus: PushStatus | null }> {
-  const { rows } = await sql<{ credit: { base: number | string; bonus: number | string; campaignName: string | null; pushStatus: PushStatus } | null; photos: ImageRef[] }>`
-    select (select json_build_object('base', coalesce(l.base_amount, l.amount), 'bonus', l.bonus_amount, 'campaignName', c.name, 'pushStatus', l.push_status)
+type ValuationDetailRow = { credit: { base: number | string; bonus: number | string; campaignName: string | null; pushStatus: PushStatus } | null; photos: ImageRef[] };
+
+const valuationDetail = compiledOnce(['requestId'], (_db, { requestId }) => sql<ValuationDetailRow>`
+    select ${preparedMark('valuation-detail')} ${readMark} (select json_build_object('base', coalesce(l.base_amount, l.amount), 'bonus', l.bonus_amount, 'campaignName', c.name, 'pushStatus', l.push_status)
               from credit_ledger l left join bonus_campaigns c on c.id = l.campaign_id
              where l.exchange_request_id = ${requestId} and l.type = 'exchange_credit' limit 1) as credit,
            (select coalesce(json_agg(json_build_object('url', i.url, 'publicId', i.public_id) order by i.position), '[]'::json)
-              from request_images i where i.request_id = ${requestId} and i.kind = 'inspection') as photos`.execute(db);
-  const { credit, photos } = rows[0]!;
+              from request_images i where i.request_id = ${requestId} and i.kind = 'inspection') as photos`);
+
+/**
+ * What a detail page adds for the credit, in one statement (compiled once, prepared): how it was made up and where its push to
+ * the shop stands (both null before credit), and the inspection photos.
+ */
+export async function valuationDetailOf(db: Db, requestId: string): Promise<ValuationDetail & { creditPushStatus: PushStatus | null }> {
+  const [row] = await valuationDetail(db, { requestId });
+  const { credit, photos } = row!;
   return {
     creditBreakdown: credit ? { base: Number(credit.base), bonus: Number(credit.bonus), campaignName: credit.campaignName } : null,
     inspectionImages: photos,
