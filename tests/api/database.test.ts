@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { connectPostgres, type DatabaseHandle } from '#api/db/connect.ts';
+import { Migrator } from 'kysely/migration';
 import { migrateToLatest, migrationStatus } from '#api/db/migrate.ts';
+import { migrations } from '#migrations/index.ts';
 import { createLogger } from '#api/lib/log.ts';
 import { createPostgresDatabase, createTestDatabase, databaseKinds, type TestDatabase } from '#tests/helpers/db.ts';
 
@@ -17,6 +19,23 @@ describe.each(databaseKinds())('the schema (%s)', (kind) => {
     const again = await migrateToLatest(t.handle.db);
     expect(again.applied).toEqual([]);
     expect((await migrationStatus(t.handle.db)).pending).toEqual([]);
+  });
+
+  test('the quick up-to-date check passes nothing by: a migration undone is applied again, one this version does not know is refused', async () => {
+    const db = t.handle.db;
+    const last = Object.keys(migrations).at(-1)!;
+    const down = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateDown();
+    expect(down.error).toBeUndefined();
+    expect((await migrationStatus(db)).pending).toEqual([last]);
+    expect(await migrateToLatest(db)).toEqual({ applied: [last], pending: [] });
+
+    await db.insertInto('kysely_migration' as never).values({ name: '2999_01_01_999_from_a_newer_version', timestamp: new Date().toISOString() } as never).execute();
+    try {
+      await expect(migrateToLatest(db)).rejects.toThrow('2999_01_01_999_from_a_newer_version');
+    } finally {
+      await db.deleteFrom('kysely_migration' as never).where('name' as never, '=', '2999_01_01_999_from_a_newer_version' as never).execute();
+    }
+    expect(await migrateToLatest(db)).toEqual({ applied: [], pending: [] });
   });
 
   test('bad states are impossible: enums, one exchange credit per request, completion needs credit', async () => {
