@@ -89,9 +89,11 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL connection loss', () => {
     await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
     await admin.end();
     // the pool finds its connection dead on the next use; that read is retried once on a fresh one
-    const first = await sql<{ ok: number }>`select 1 as ok`.execute(handle.db).then((r) => r.rows[0]?.ok, (error: Error) => `error: ${error.message}`);
+    // (a read built with Kysely, as the app's are: a raw statement is not known to be a read, and is not
+    // retried, so it failed whenever the pool had not yet noticed the kill)
+    const read = () => handle.db.selectNoFrom(sql<number>`1`.as('ok')).executeTakeFirstOrThrow();
+    const first = await read().then((r) => r.ok, (error: Error) => `error: ${error.message}`);
     expect(first).toBe(1);
-    const after = await sql<{ ok: number }>`select 1 as ok`.execute(handle.db);
-    expect(after.rows[0]?.ok).toBe(1);
+    expect((await read()).ok).toBe(1);
   });
 });
