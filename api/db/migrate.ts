@@ -18,6 +18,7 @@ export const MIGRATION_LOCK_ID = 7_363_209_113;
  * to do.
  */
 export async function migrateToLatest(db: Db): Promise<MigrationReport> {
+  if (await upToDate(db)) return { applied: [], pending: [] };
   return db.connection().execute(async (connection) => {
     await sql`select pg_advisory_lock(${MIGRATION_LOCK_ID})`.execute(connection);
     // an index built on a large table may take longer than PG_STATEMENT_TIMEOUT_MS allows a request
@@ -29,6 +30,21 @@ export async function migrateToLatest(db: Db): Promise<MigrationReport> {
       await sql`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`.execute(connection);
     }
   });
+}
+
+/**
+ * Whether the database has run exactly this version's migrations, read from Kysely's table in two
+ * small queries. Every server start and CLI command asks; the Migrator's own check reads the whole
+ * catalogue first (a few hundred ms on the embedded database). Anything else (no table yet, one
+ * pending, one this version does not know) goes through the Migrator under the lock as before. No
+ * lock is needed to answer yes: a migration's row is committed with the migration itself.
+ */
+async function upToDate(db: Db): Promise<boolean> {
+  const table = await sql<{ found: boolean }>`select to_regclass('kysely_migration') is not null as found`.execute(db);
+  if (!table.rows[0]?.found) return false;
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+  const expected = Object.keys(migrations);
+  return rows.length === expected.length && rows.every((row) => Object.hasOwn(migrations, row.name));
 }
 
 async function migrateHoldingLock(db: Db): Promise<MigrationReport> {

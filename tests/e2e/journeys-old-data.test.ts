@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import type { Browser } from 'playwright-core';
 import { connectPGlite } from '#api/db/connect.ts';
-import { migrateToLatest } from '#api/db/migrate.ts';
 import { see, signedInPerson, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
 import { tempDataDir } from '#tests/helpers/cli.ts';
+import { seedMigratedDataDir } from '#tests/helpers/db.ts';
 import type { RunningServer } from '#tests/helpers/server.ts';
 import { shotAndAxe, WIDTHS } from './journey-helpers.ts';
 
@@ -24,9 +24,10 @@ const CUSTOMER = 'kiran.patel@example.com';
 
 beforeAll(async () => {
   dataDir = tempDataDir();
+  // a copy of a migrated database (creating one from nothing takes seconds), written to as an older version would have
+  await seedMigratedDataDir(dataDir);
   const handle = await connectPGlite(join(dataDir, 'pgdata'));
   try {
-    await migrateToLatest(handle.db);
     const user = await handle.db.insertInto('users').values({ email: CUSTOMER, name: null, shop_customer_id: null }).returning('id').executeTakeFirstOrThrow();
     const request = { user_id: user.id, customer_email: CUSTOMER, brand: 'Brother', description: 'Left by an older version.', condition: 'fair' as const };
     declinedId = (
