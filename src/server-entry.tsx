@@ -1,5 +1,5 @@
 import { fsRouter } from 'waku';
-import adapter from 'waku/adapters/bun';
+import adapter from './server-adapter.ts';
 import type { Host } from '../api/host.ts';
 import { quietRedirectLogs } from './lib/render-log.server.ts';
 
