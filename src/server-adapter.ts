@@ -34,7 +34,7 @@ function listFiles(root: string): Map<string, string> {
   return files;
 }
 
-export default createServerEntryAdapter(({ processRequest, processBuild, config, isBuild, notFoundHtml }) => {
+const adapter = createServerEntryAdapter(({ processRequest, processBuild, config, isBuild, notFoundHtml }) => {
   // under `waku dev` Vite serves the public files itself
   const publicFiles = isBuild ? listFiles(path.join(config.distDir, DIST_PUBLIC)) : new Map<string, string>();
   const basePrefix = config.basePath.slice(0, -1); // '/' → '', '/shop/' → '/shop'
@@ -42,10 +42,11 @@ export default createServerEntryAdapter(({ processRequest, processBuild, config,
   const handleRsc = rscMiddleware({ processRequest }) as unknown as Middleware;
   const withContext = contextMiddleware() as unknown as Middleware;
 
+  const publicFile = (pathname: string) => (pathname.startsWith(basePrefix) ? publicFiles.get(pathname.slice(basePrefix.length)) : undefined);
+
   const fetch = async (request: Request): Promise<Response> => {
     if (request.method === 'GET' || request.method === 'HEAD') {
-      const { pathname } = new URL(request.url);
-      const file = pathname.startsWith(basePrefix) ? publicFiles.get(pathname.slice(basePrefix.length)) : undefined;
+      const file = publicFile(new URL(request.url).pathname);
       if (file) return new Response(Bun.file(file));
     }
     const c: MinimalContext = { req: { raw: request }, res: undefined };
@@ -58,8 +59,13 @@ export default createServerEntryAdapter(({ processRequest, processBuild, config,
 
   return {
     fetch,
+    /** whether the path names a file of the built public folder (answered as that file, never as a page) */
+    isPublicFile: (pathname: string) => publicFile(pathname) !== undefined,
     build: processBuild,
     buildOptions: { distDir: config.distDir },
     buildEnhancers: ['waku/adapters/bun-build-enhancer'],
   };
 });
+
+/** The adapter, typed with what it adds to Waku's server entry. */
+export default adapter as (...args: Parameters<typeof adapter>) => ReturnType<typeof adapter> & { isPublicFile(pathname: string): boolean };

@@ -1,11 +1,20 @@
+/** What may run inline on a page: its nonce (a rendered page), or each script's hash (a stored page, static-pages.ts). */
+export interface InlineScripts {
+  nonce?: string;
+  /** CSP sources: 'sha256-…' */
+  scriptHashes?: readonly string[];
+}
+
 /**
  * Headers every response carries. Scripts come from this origin; an HTML page's inline scripts
- * (Waku's bootstrap and RSC payload) run only with the page's nonce (`script-nonce.ts`). Under
- * `waku dev` Vite injects scripts of its own, so development keeps 'unsafe-inline' and 'unsafe-eval'.
+ * (Waku's bootstrap and RSC payload) run only with the page's nonce (`script-nonce.ts`), or on a
+ * page served from memory by their hashes. Under `waku dev` Vite injects scripts of its own, so
+ * development keeps 'unsafe-inline' and 'unsafe-eval'.
  * Styles stay 'unsafe-inline': React renders `style` attributes and the page inlines its stylesheet.
  */
-export function contentSecurityPolicy(dev: boolean, nonce?: string): string {
-  const scripts = dev ? " 'unsafe-inline' 'unsafe-eval'" : nonce ? ` 'nonce-${nonce}'` : '';
+export function contentSecurityPolicy(dev: boolean, inline: InlineScripts = {}): string {
+  const allowed = inline.nonce ? ` 'nonce-${inline.nonce}'` : inline.scriptHashes?.length ? ` ${inline.scriptHashes.join(' ')}` : '';
+  const scripts = dev ? " 'unsafe-inline' 'unsafe-eval'" : allowed;
   return [
     "default-src 'self'",
     `script-src 'self'${scripts}`,
@@ -20,8 +29,8 @@ export function contentSecurityPolicy(dev: boolean, nonce?: string): string {
   ].join('; ');
 }
 
-export function applySecurityHeaders(headers: Headers, options: { dev: boolean; https: boolean; nonce?: string }): void {
-  headers.set('content-security-policy', contentSecurityPolicy(options.dev, options.nonce));
+export function applySecurityHeaders(headers: Headers, options: { dev: boolean; https: boolean } & InlineScripts): void {
+  headers.set('content-security-policy', contentSecurityPolicy(options.dev, options));
   headers.set('x-content-type-options', 'nosniff');
   headers.set('referrer-policy', 'same-origin');
   headers.set('x-frame-options', 'DENY');
