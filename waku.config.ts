@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'waku/config';
 
@@ -41,6 +42,9 @@ export default defineConfig({
   distDir: process.env.SWAPPOINTS_DIST_DIR ?? 'dist',
   vite: {
     plugins: [tailwindcss(), devHost],
+    // Waku's SSR injects the RSC payload with this package; ours passes the HTML through as bytes
+    // instead of decoding and encoding all of it (src/lib/rsc-html-stream.ts)
+    resolve: { alias: [{ find: /^rsc-html-stream\/server$/, replacement: fileURLToPath(new URL('./src/lib/rsc-html-stream.ts', import.meta.url)) }] },
     // Builds, the embedded database and tests are not sources of the pages.
     server: { watch: { ignored: ['**/dist*/**', '**/data/**', '**/tests/**', '**/bench/**'] } },
     environments: {

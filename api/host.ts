@@ -12,10 +12,12 @@ import { createShopBackend } from '#api/integrations/shop/index.ts';
 import { createCarrier, type Carrier } from '#api/integrations/carriers/index.ts';
 import { createEdge, type Edge, type SocketInfo } from '#api/http/edge.ts';
 import { createPageFailures, type PageFailures } from '#api/http/page-failures.ts';
+import { createStaticPages, filesStamp, type PageRoutes } from '#api/http/static-pages.ts';
 import { settingsLogger, type Logger } from '#api/lib/log.ts';
 import { createMailTransport } from '#api/modules/mail/transports.ts';
 import { createMailer } from '#api/modules/mail/worker.ts';
 import { createMetrics } from '#api/modules/metrics/service.ts';
+import { LANGUAGES } from '#api/modules/users/rules.ts';
 import { applyAdminEmails } from '#api/modules/users/service.ts';
 import { startBackgroundJobs } from '#api/jobs/runner.ts';
 import { ensureDataDir, type Settings } from '#api/settings.ts';
@@ -29,7 +31,9 @@ export interface Host {
   settings: Settings;
   ctx: AppContext;
   app: App;
-  serve: (request: Request, socket: SocketInfo | undefined, renderPage: (request: Request) => Promise<Response>) => Promise<Response>;
+  serve: (request: Request, socket: SocketInfo | undefined, renderPage: (request: Request) => Promise<Response>, routes?: PageRoutes) => Promise<Response>;
+  /** renders the pages served from memory (static-pages.ts) in every language now, so no visitor waits for one */
+  prerenderPages: (routes: PageRoutes, renderPage: (request: Request) => Promise<Response>) => Promise<void>;
   /** in-process API call, for server components: no HTTP hop, the same rules */
   handleApi: (request: Request) => Promise<Response>;
   /** why a page failed, noted by the page for the edge's error screen */
@@ -149,6 +153,9 @@ export async function startHost(settings: Settings, options: StartOptions = {}):
   const app = createApp(ctx);
   const handleApi = async (request: Request) => app.handle(request);
   const pageFailures = createPageFailures();
+  const publicDir = resolve(fileURLToPath(new URL('..', import.meta.url)), process.env.SWAPPOINTS_DIST_DIR ?? 'dist', 'public');
+  // under `waku dev` every page is rendered: the sources change as they are edited
+  const staticPages = options.dev ? undefined : createStaticPages({ publicDir, stamp: filesStamp([settings.termsFile, settings.privacyFile]) });
   const edge: Edge = createEdge({
     handleApp: handleApi,
     log,
@@ -157,7 +164,8 @@ export async function startHost(settings: Settings, options: StartOptions = {}):
     trustProxy: settings.trustProxy,
     metrics: { metrics: ctx.metrics, token: settings.metricsToken },
     pageErrors: { supportEmail: settings.supportEmail, databaseReachable: () => databaseReachable(ctx), failures: pageFailures },
-    publicDir: resolve(fileURLToPath(new URL('..', import.meta.url)), process.env.SWAPPOINTS_DIST_DIR ?? 'dist', 'public'),
+    publicDir,
+    staticPages,
   });
   const stopJobs = options.background === false ? () => Promise.resolve() : startBackgroundJobs(ctx);
   return {
@@ -165,6 +173,7 @@ export async function startHost(settings: Settings, options: StartOptions = {}):
     ctx,
     app,
     serve: edge,
+    prerenderPages: async (routes, renderPage) => staticPages?.prerender(routes, renderPage, settings.publicUrl.replace(/\/+$/, ''), LANGUAGES),
     handleApi,
     pageFailures,
     close: async () => {

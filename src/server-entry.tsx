@@ -1,7 +1,9 @@
 import { fsRouter } from 'waku';
-import adapter from 'waku/adapters/bun';
+import adapter from './server-adapter.ts';
 import type { Host } from '../api/host.ts';
+import type { PageRoutes } from '../api/http/static-pages.ts';
 import { quietRedirectLogs } from './lib/render-log.server.ts';
+import { matchesRoute, type PathSegment } from './lib/route-match.ts';
 
 /**
  * The Waku server, wrapped by SwapPoints' edge: /api, /image and /media go to the Elysia app,
@@ -9,7 +11,23 @@ import { quietRedirectLogs } from './lib/render-log.server.ts';
  * before this bundle loads; under `waku dev` it is started on the first request.
  */
 quietRedirectLogs();
-const waku = adapter(fsRouter(import.meta.glob('./**/*.{tsx,ts}', { base: './pages' })));
+const router = fsRouter(import.meta.glob('./**/*.{tsx,ts}', { base: './pages' }));
+const waku = adapter(router);
+
+let routePaths: Promise<PathSegment[][]> | undefined;
+/**
+ * The pages a signed-out visitor gets from memory (api/http/static-pages.ts): those that show
+ * nothing of a visitor but their language, and the not-found page, which answers every path no
+ * page or API route matches.
+ */
+const pageRoutes: PageRoutes = {
+  prerendered: new Set(['/email-signin', '/terms', '/privacy']),
+  isNotFound: async (pathname) => {
+    if (waku.isPublicFile(pathname)) return false;
+    routePaths ??= router.unstable_getRouterConfigs().then((configs) => configs.flatMap((c) => (c.type === 'route' || c.type === 'api' ? [c.path as PathSegment[]] : [])));
+    return !(await routePaths).some((spec) => matchesRoute(spec, pathname));
+  },
+};
 const HOST_KEY = Symbol.for('swappoints.host');
 /** Set by waku.config.ts under `waku dev` only: the module whose startDevHost() starts the host in this process. */
 const DEV_HOST_MODULE_KEY = Symbol.for('swappoints.devHostModule');
@@ -31,10 +49,14 @@ async function host(): Promise<Host> {
 type Fetch = (request: Request, ...rest: unknown[]) => Promise<Response>;
 const renderPage = waku.fetch as Fetch;
 
+// `swappoints serve` starts the host before it loads the pages: their stored copies are made now
+const started = (globalThis as Record<symbol, Host | undefined>)[HOST_KEY];
+if (started) void started.prerenderPages(pageRoutes, (request) => renderPage(request));
+
 export default {
   ...waku,
   fetch: async (request: Request, ...rest: unknown[]) => {
     const running = await host();
-    return running.serve(request, rest[0] as Parameters<Host['serve']>[1], (req) => renderPage(req, ...rest));
+    return running.serve(request, rest[0] as Parameters<Host['serve']>[1], (req) => renderPage(req, ...rest), pageRoutes);
   },
 };

@@ -11,6 +11,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { isPreparable, keepsStatements, PreparedStatements } from './pglite-prepared.ts';
 
 /**
  * A Kysely dialect over an embedded PGlite database.
@@ -88,11 +89,21 @@ class PGliteDriver implements Driver {
 
 class PGliteConnection implements DatabaseConnection {
   release: () => void = () => {};
+  readonly statements: PreparedStatements;
 
-  constructor(readonly pglite: PGlite) {}
+  constructor(readonly pglite: PGlite) {
+    this.statements = new PreparedStatements(pglite);
+  }
 
+  /** Reads and writes run as prepared statements (pglite-prepared.ts); anything else as PGlite runs it. */
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.pglite.query<R>(query.sql, [...query.parameters], { rowMode: 'object' });
+    const parameters = [...query.parameters];
+    let result;
+    if (isPreparable(query.sql)) result = await this.statements.run<R>(query.sql, parameters);
+    else {
+      if (!keepsStatements(query.sql)) this.statements.forget();
+      result = await this.pglite.query<R>(query.sql, parameters, { rowMode: 'object' });
+    }
     const affected = result.affectedRows;
     return {
       rows: result.rows,

@@ -11,6 +11,7 @@ import type { PageFailures } from './page-failures.ts';
 import { inlineStylesheets } from './inline-css.ts';
 import { scriptNonce, withScriptNonce } from './script-nonce.ts';
 import { applySecurityHeaders } from './security-headers.ts';
+import type { PageRoutes, StaticAnswer, StaticPages } from './static-pages.ts';
 
 export interface EdgeOptions {
   /** the Elysia app: /api/*, /image/*, /media/* */
@@ -26,6 +27,8 @@ export interface EdgeOptions {
   publicDir?: string;
   /** requests and page renders are counted here; /metrics is answered when a token is set (METRICS_TOKEN) */
   metrics?: { metrics: Metrics; token: string | undefined };
+  /** pages with nothing per visitor, answered from memory (static-pages.ts); off under `waku dev` */
+  staticPages?: StaticPages;
 }
 
 /** What Bun.serve passes beside the request; absent when a request is handled in-process. */
@@ -89,6 +92,8 @@ export function createEdge(options: EdgeOptions) {
     incoming: Request,
     socket: SocketInfo | undefined,
     renderPage: (request: Request) => Promise<Response>,
+    /** the pages' routes: which are served from memory (static-pages.ts) */
+    routes?: PageRoutes,
   ): Promise<Response> {
     const started = performance.now();
     const given = incoming.headers.get('x-request-id');
@@ -103,11 +108,17 @@ export function createEdge(options: EdgeOptions) {
 
     let response: Response;
     let handled = request; // the request the app saw: its route is noted on it (metrics/labels.ts)
+    /** a page from memory: its headers, CSP hashes and compression are already final */
+    let stored: StaticAnswer | null = null;
     try {
       const limited = pathname.startsWith('/api/') ? await withLimitedBody(request) : request;
       if (limited) handled = limited;
       if (!limited) response = tooLarge();
-      else response = toApp ? await options.handleApp(limited) : await renderPage(limited);
+      else if (toApp) response = await options.handleApp(limited);
+      else {
+        stored = options.staticPages && routes && !options.dev ? await options.staticPages.answer(limited, routes, renderPage) : null;
+        response = stored ? stored.response : await renderPage(limited);
+      }
     } catch (error) {
       options.log.error('request failed', { requestId, path: pathname, error });
       response = toApp
@@ -123,9 +134,9 @@ export function createEdge(options: EdgeOptions) {
 
     response = withHeaders(response, { 'x-request-id': requestId });
     const out = response.headers;
-    const html = !toApp && response.body !== null && (out.get('content-type') ?? '').startsWith('text/html');
+    const html = !toApp && !stored && response.body !== null && (out.get('content-type') ?? '').startsWith('text/html');
     const nonce = html && !options.dev ? scriptNonce() : undefined;
-    applySecurityHeaders(out, { ...options, nonce });
+    applySecurityHeaders(out, { ...options, nonce, scriptHashes: stored?.scriptHashes });
     if (!out.has('cache-control')) {
       if (pathname.startsWith('/assets/') && response.status === 200) out.set('cache-control', 'public, max-age=31536000, immutable');
       else out.set('cache-control', 'no-store');
@@ -144,6 +155,7 @@ export function createEdge(options: EdgeOptions) {
       status: response.status,
       durationMs: Math.round(seconds * 1000),
     });
+    if (stored) return response;
     if (html) {
       out.delete('content-length');
       if (nonce) response = withScriptNonce(new Response(response.body, { status: response.status, statusText: response.statusText, headers: out }), nonce);

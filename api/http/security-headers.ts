@@ -1,11 +1,20 @@
+/** What may run inline on a page: its nonce (a rendered page), or each script's hash (a stored page, static-pages.ts). */
+export interface InlineScripts {
+  nonce?: string;
+  /** CSP sources: 'sha256-…' */
+  scriptHashes?: readonly string[];
+}
+
 /**
  * Headers every response carries. Scripts come from this origin; an HTML page's inline scripts
- * (Waku's bootstrap and RSC payload) run only with the page's nonce (`script-nonce.ts`). Under
- * `waku dev` Vite injects scripts of its own, so development keeps 'unsafe-inline' and 'unsafe-eval'.
+ * (Waku's bootstrap and RSC payload) run only with the page's nonce (`script-nonce.ts`), or on a
+ * page served from memory by their hashes. Under `waku dev` Vite injects scripts of its own, so
+ * development keeps 'unsafe-inline' and 'unsafe-eval'.
  * Styles stay 'unsafe-inline': React renders `style` attributes and the page inlines its stylesheet.
  */
-export function contentSecurityPolicy(dev: boolean, nonce?: string): string {
-  const scripts = dev ? " 'unsafe-inline' 'unsafe-eval'" : nonce ? ` 'nonce-${nonce}'` : '';
+export function contentSecurityPolicy(dev: boolean, inline: InlineScripts = {}): string {
+  const allowed = inline.nonce ? ` 'nonce-${inline.nonce}'` : inline.scriptHashes?.length ? ` ${inline.scriptHashes.join(' ')}` : '';
+  const scripts = dev ? " 'unsafe-inline' 'unsafe-eval'" : allowed;
   return [
     "default-src 'self'",
     `script-src 'self'${scripts}`,
@@ -20,11 +29,11 @@ export function contentSecurityPolicy(dev: boolean, nonce?: string): string {
   ].join('; ');
 }
 
-/** The policy of every answer without a nonce (the API's, assets'), made once. */
-const WITHOUT_NONCE = { dev: contentSecurityPolicy(true), production: contentSecurityPolicy(false) };
+/** The policy of every answer with nothing inline (the API's, assets'), made once. */
+const WITHOUT_INLINE = { dev: contentSecurityPolicy(true), production: contentSecurityPolicy(false) };
 
-export function applySecurityHeaders(headers: Headers, options: { dev: boolean; https: boolean; nonce?: string }): void {
-  const policy = options.nonce ? contentSecurityPolicy(options.dev, options.nonce) : WITHOUT_NONCE[options.dev ? 'dev' : 'production'];
+export function applySecurityHeaders(headers: Headers, options: { dev: boolean; https: boolean } & InlineScripts): void {
+  const policy = options.nonce || options.scriptHashes?.length ? contentSecurityPolicy(options.dev, options) : WITHOUT_INLINE[options.dev ? 'dev' : 'production'];
   headers.set('content-security-policy', policy);
   headers.set('x-content-type-options', 'nosniff');
   headers.set('referrer-policy', 'same-origin');

@@ -117,7 +117,7 @@ async function buildOnce(path: string, build: (dir: string) => Promise<string>):
 let pgliteTemplate: Promise<Blob> | undefined;
 
 /** A migrated PGlite data directory as a tarball: each in-memory test database starts as a copy. */
-function migratedPGliteDump(): Promise<Blob> {
+export function migratedPGliteDump(): Promise<Blob> {
   return (pgliteTemplate ??= (async () => {
     const path = await buildOnce(join(TEMPLATES, `pglite-${schemaKey}.tar`), async (dir) => {
       const handle = await connectPGlite(undefined);

@@ -1,0 +1,107 @@
+/**
+ * `rsc-html-stream/server` (0.0.7, MIT, Devon Govett) as Waku's SSR uses it, without decoding and
+ * re-encoding the page. The original turns every chunk of HTML into a string and back into bytes
+ * only to drop the closing `</body></html>` (so the RSC payload's scripts can go before it): that
+ * was 4–6 % of a page's CPU. Here the HTML passes through as bytes and the trailer is cut as bytes:
+ * the same bytes are written (tests/unit/rsc-html-stream.test.ts compares the two), and the HTML
+ * of one turn is sent as one chunk. waku.config.ts puts this module in place of the package's.
+ *
+ * HTML chunks that arrive during one turn of the event loop are sent on together, then the RSC
+ * payload's chunks follow as inline scripts (`(self.__FLIGHT_DATA||=[]).push(…)`), which Waku's
+ * browser entry reads.
+ */
+const encoder = new TextEncoder();
+const trailer = '</body></html>';
+const TRAILER = encoder.encode(trailer);
+
+function withoutTrailer(chunk: Uint8Array): Uint8Array {
+  if (chunk.byteLength < TRAILER.byteLength) return chunk;
+  const at = chunk.byteLength - TRAILER.byteLength;
+  for (let i = 0; i < TRAILER.byteLength; i++) if (chunk[at + i] !== TRAILER[i]) return chunk;
+  return chunk.subarray(0, at);
+}
+
+export function injectRSCPayload(rscStream: ReadableStream<Uint8Array>, options?: { nonce?: string }): TransformStream<Uint8Array, Uint8Array> {
+  const nonce = options && typeof options.nonce === 'string' ? options.nonce : undefined;
+  const { promise: flightDataWritten, resolve: flightDataDone } = Promise.withResolvers<void>();
+  let startedRSC = false;
+  // Buffer the HTML enqueued during the current turn of the event loop and write it at once, so
+  // RSC scripts never land between two partial chunks of HTML.
+  const buffered: Uint8Array[] = [];
+  let timeout: ReturnType<typeof setTimeout> | null = null;
+
+  function flushBufferedChunks(controller: TransformStreamDefaultController<Uint8Array>) {
+    const parts = buffered.map(withoutTrailer);
+    buffered.length = 0;
+    timeout = null;
+    if (parts.length === 1) controller.enqueue(parts[0]!);
+    else if (parts.length > 1) controller.enqueue(concat(parts));
+  }
+
+  return new TransformStream({
+    transform(chunk, controller) {
+      buffered.push(chunk);
+      if (timeout) return;
+      timeout = setTimeout(() => {
+        try {
+          flushBufferedChunks(controller);
+        } catch (e) {
+          controller.error(e);
+          flightDataDone();
+          return;
+        }
+        if (!startedRSC) {
+          startedRSC = true;
+          writeRSCStream(rscStream, controller, nonce)
+            .catch((err) => controller.error(err))
+            .then(flightDataDone);
+        }
+      }, 0);
+    },
+    async flush(controller) {
+      await flightDataWritten;
+      if (timeout) {
+        clearTimeout(timeout);
+        flushBufferedChunks(controller);
+      }
+      controller.enqueue(TRAILER);
+    },
+  });
+}
+
+async function writeRSCStream(rscStream: ReadableStream<Uint8Array>, controller: TransformStreamDefaultController<Uint8Array>, nonce: string | undefined) {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  for await (const chunk of rscStream) {
+    // Sent as a string when it decodes; binary data that is not valid Unicode goes as base64.
+    try {
+      writeChunk(JSON.stringify(decoder.decode(chunk, { stream: true })), controller, nonce);
+    } catch {
+      const base64 = JSON.stringify(btoa(String.fromCodePoint(...chunk)));
+      writeChunk(`Uint8Array.from(atob(${base64}), m => m.codePointAt(0))`, controller, nonce);
+    }
+  }
+  const remaining = decoder.decode();
+  if (remaining.length) writeChunk(JSON.stringify(remaining), controller, nonce);
+}
+
+function writeChunk(chunk: string, controller: TransformStreamDefaultController<Uint8Array>, nonce: string | undefined) {
+  controller.enqueue(encoder.encode(`<script${nonce ? ` nonce="${nonce}"` : ''}>${escapeScript(`(self.__FLIGHT_DATA||=[]).push(${chunk})`)}</script>`));
+}
+
+/**
+ * Closing script tags and HTML comments escaped in the script's text (`</script` → `</\script`,
+ * which keeps `0</script/`, a valid regular expression, valid).
+ */
+function escapeScript(script: string): string {
+  return script.replace(/<!--/g, '<\\!--').replace(/<\/(script)/gi, '</\\$1');
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.byteLength;
+  }
+  return out;
+}
