@@ -185,8 +185,10 @@ describe.each(databaseKinds())('Shopify credit push: throttling, failures and ne
       customerId = fake.addCustomer(email);
       const row = await ledgerRow(db(), email, '250.00', customerId);
       const { shop } = backendFor(fake, db());
+      // the first push gives up at its 500 ms timeout, after the shop applied the credit: its outcome is unknown
+      const { shop: impatient } = backendFor(fake, db(), { SHOPIFY_TIMEOUT_MS: '500' });
       fake.inject({ kind: 'slow', delayMs: 2500 }, 'SwapPointsCredit');
-      await shop.pushCredit(row.push());
+      expect((await impatient.pushCredit(row.push())).status).toBe('failed');
       const [ours] = fake.transactionsOf(customerId);
       expect(ours!.note).toBe(`SwapPoints credit #${row.ledgerId} (swap.example.com)`);
       // a merchant's credit of the same amount, made earlier in the window, with a note of their own
@@ -201,16 +203,19 @@ describe.each(databaseKinds())('Shopify credit push: throttling, failures and ne
   describe('the access token', () => {
     test('never appears in a log line or a push error, even when Shopify echoes it back', async () => {
       const { shop, lines } = backendFor(fake, db());
+      // a slow answer meets a client that gives up at 500 ms: the timeout's own error and log line
+      const impatient = backendFor(fake, db(), { SHOPIFY_TIMEOUT_MS: '500' });
       const outcomes: PushOutcome[] = [];
       for (const fault of [{ kind: 'echoToken' }, { kind: 'slow', delayMs: 2500 }, { kind: 'reset' }, { kind: 'http500', apply: false }, { kind: 'throttle' }] as const) {
         const row = await ledgerRow(db(), email, '10.00', customerId);
         fake.inject(fault, 'SwapPointsCredit');
-        outcomes.push(await shop.pushCredit(row.push()));
+        outcomes.push(await (fault.kind === 'slow' ? impatient.shop : shop).pushCredit(row.push()));
       }
+      expect(errorOf(outcomes[1]!)).toContain('no response from Shopify');
       expect(fake.pendingFaults()).toBe(0);
       const wrong = backendFor(fake, db(), { SHOPIFY_ADMIN_TOKEN: `${SHOPIFY_TOKEN}-revoked` });
       await wrong.shop.findCustomer(email).catch(() => {});
-      const everything = [...lines, ...wrong.lines, ...outcomes.map(errorOf)].join('\n');
+      const everything = [...lines, ...impatient.lines, ...wrong.lines, ...outcomes.map(errorOf)].join('\n');
       expect(lines.length).toBeGreaterThan(3);
       expect(errorOf(outcomes[0]!)).toContain('Token [redacted] is not valid');
       expect(everything).not.toContain(SHOPIFY_TOKEN);
