@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, sql } from 'kysely';
 import { PGliteDialect } from '#api/db/pglite-dialect.ts';
@@ -15,7 +15,19 @@ beforeAll(async () => {
   // a copy of the migrated database the other tests start from: an empty one would run initdb (seconds)
   pglite = await PGlite.create({ loadDataDir: await migratedPGliteDump() });
   db = new Kysely<any>({ dialect: new PGliteDialect(pglite) });
+});
+
+const seen = new Date('2026-11-20T10:11:12.345Z');
+
+// Each test starts from the same two rows and no prepared statement, in whatever order the tests run:
+// the DDL makes the dialect forget its statements, and `deallocate all` closes those the LRU test's
+// own PreparedStatements left in the session.
+beforeEach(async () => {
+  await sql`drop table if exists items`.execute(db);
   await sql`create table items (id int8 primary key, name text not null unique, price numeric(12,2), seen timestamptz, tags text[], extra jsonb, day date)`.execute(db);
+  await pglite.query('deallocate all');
+  await db.insertInto('items').values({ id: 1, name: 'toner', price: '12.50', seen, tags: ['a', 'b c'], extra: JSON.stringify({ n: 1, s: 'x' }), day: '2026-11-20' }).execute();
+  await db.insertInto('items').values({ id: 2, name: 'drum', price: null, seen: null, tags: null, extra: null, day: null }).execute();
 });
 
 afterAll(async () => {
@@ -42,9 +54,6 @@ describe('PGlite reads and writes run as named prepared statements', () => {
   });
 
   test('a prepared run gives the rows PGlite.query gives, for every type, with nulls, and is prepared once', async () => {
-    const seen = new Date('2026-11-20T10:11:12.345Z');
-    await db.insertInto('items').values({ id: 1, name: 'toner', price: '12.50', seen, tags: ['a', 'b c'], extra: JSON.stringify({ n: 1, s: 'x' }), day: '2026-11-20' }).execute();
-    await db.insertInto('items').values({ id: 2, name: 'drum', price: null, seen: null, tags: null, extra: null, day: null }).execute();
     const query = db.selectFrom('items').selectAll().where('id', 'in', [1, 2]).orderBy('id').compile();
     const direct = await pglite.query<Record<string, unknown>>(query.sql, [...query.parameters], { rowMode: 'object' });
     const before = (await prepared()).filter((s) => s === query.sql).length;
