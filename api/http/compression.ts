@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { join, normalize } from 'node:path';
+import type { Transform } from 'node:stream';
 import { brotliCompressSync, constants, createBrotliCompress, createGzip } from 'node:zlib';
 import { withHeaders } from './headers.ts';
 
@@ -28,7 +29,7 @@ const brotliParams = (sizeHint?: number) => ({
   [constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS,
   ...(sizeHint === undefined ? {} : { [constants.BROTLI_PARAM_SIZE_HINT]: sizeHint }),
 });
-const GZIP_LEVEL = 6;
+export const GZIP_LEVEL = 6;
 
 type Accepted = Readonly<Record<Encoding, boolean>>;
 const NOTHING: Accepted = { br: false, gzip: false };
@@ -59,9 +60,10 @@ function readAcceptEncoding(acceptEncoding: string): Accepted {
   return { br: allows('br'), gzip: allows('gzip') };
 }
 
-/** The encoding the client accepts that we prefer for streams and built assets (brotli, then gzip). */
-export function negotiateEncoding(acceptEncoding: string | null): Encoding | null {
-  return streamEncoding(acceptedEncodings(acceptEncoding));
+/** The encoding the client accepts that we prefer (for streams and built assets brotli, then gzip). */
+export function negotiateEncoding(acceptEncoding: string | null, preferred: readonly Encoding[] = ['br', 'gzip']): Encoding | null {
+  const accepts = acceptedEncodings(acceptEncoding);
+  return preferred.find((encoding) => accepts[encoding]) ?? null;
 }
 
 const streamEncoding = (accepts: Accepted): Encoding | null => (accepts.br ? 'br' : accepts.gzip ? 'gzip' : null);
@@ -88,7 +90,7 @@ function varyWithEncoding(vary: string | null): string | undefined {
   return /accept-encoding/i.test(vary) ? undefined : `${vary}, Accept-Encoding`;
 }
 
-function appendVary(headers: Headers) {
+export function appendVary(headers: Headers) {
   const vary = varyWithEncoding(headers.get('vary'));
   if (vary) headers.set('vary', vary);
 }
@@ -131,16 +133,34 @@ const nextTurn = () => new Promise<typeof IDLE>((resolve) => setImmediate(resolv
  */
 export function compressStream(body: ReadableStream<Uint8Array>, encoding: Encoding): ReadableStream<Uint8Array> {
   const zlib = encoding === 'br' ? createBrotliCompress({ params: brotliParams() }) : createGzip({ level: GZIP_LEVEL });
-  const reader = body.getReader();
-  const write = (chunk: Uint8Array) => (zlib.write(chunk) ? undefined : new Promise((resolve) => zlib.once('drain', resolve)));
   // a sync flush (what was written, decodable now) keeps the compressor's history; zlib.flush()'s
   // default for gzip is a full flush, which throws the history away and compresses the rest worse
-  const flushKind = encoding === 'br' ? constants.BROTLI_OPERATION_FLUSH : constants.Z_SYNC_FLUSH;
-  const flush = () => new Promise<void>((resolve) => zlib.flush(flushKind, () => resolve()));
+  return zlibStream(body, zlib, encoding === 'br' ? constants.BROTLI_OPERATION_FLUSH : constants.Z_SYNC_FLUSH);
+}
+
+/** Bytes written around a compressor's own output: a container's header and trailer (page-gzip.ts). */
+export interface Framing {
+  /** sent before the compressor's first byte */
+  head: Uint8Array[];
+  /** sees each chunk of the input as it goes in */
+  input(chunk: Uint8Array): void;
+  /** sent after the compressor's last byte */
+  tail(): Uint8Array;
+}
+
+/** `body` through the zlib compressor `zlib`, flushed (`flushKind`) whenever the source pauses (compressStream). */
+export function zlibStream(body: ReadableStream<Uint8Array>, zlib: Transform, flushKind: number, framing?: Framing): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  const write = (chunk: Uint8Array) => (zlib.write(chunk) ? undefined : new Promise((resolve) => zlib.once('drain', resolve)));
+  const flush = () => new Promise<void>((resolve) => (zlib as Transform & { flush(kind: number, done: () => void): void }).flush(flushKind, () => resolve()));
   return new ReadableStream<Uint8Array>({
     start(controller) {
+      for (const bytes of framing?.head ?? []) controller.enqueue(bytes);
       zlib.on('data', (chunk: Buffer) => controller.enqueue(new Uint8Array(chunk)));
-      zlib.once('end', () => controller.close());
+      zlib.once('end', () => {
+        if (framing) controller.enqueue(framing.tail());
+        controller.close();
+      });
       zlib.once('error', (error) => controller.error(error));
       void (async () => {
         try {
@@ -153,6 +173,7 @@ export function compressStream(body: ReadableStream<Uint8Array>, encoding: Encod
             }
             const { done, value } = await next;
             if (done) break;
+            framing?.input(value);
             await write(value);
             unflushed = true;
           }

@@ -9,6 +9,7 @@ import { errorPage } from './error-page.ts';
 import { visitorLanguage } from '#api/modules/users/rules.ts';
 import type { PageFailures } from './page-failures.ts';
 import { inlineStylesheets } from './inline-css.ts';
+import { gzippedPage } from './page-gzip.ts';
 import { scriptNonce, withScriptNonce } from './script-nonce.ts';
 import { applySecurityHeaders } from './security-headers.ts';
 import type { PageRoutes, StaticAnswer, StaticPages } from './static-pages.ts';
@@ -159,7 +160,11 @@ export function createEdge(options: EdgeOptions) {
     if (html) {
       out.delete('content-length');
       if (nonce) response = withScriptNonce(new Response(response.body, { status: response.status, statusText: response.statusText, headers: out }), nonce);
-      if (options.publicDir && response.body) response = new Response(inlineStylesheets(response.body, options.publicDir), { status: response.status, statusText: response.statusText, headers: response.headers });
+      if (options.publicDir && response.body) {
+        const gzipped = gzippedPage(request, response, options.publicDir);
+        if (gzipped) return gzipped;
+        response = new Response(inlineStylesheets(response.body, options.publicDir), { status: response.status, statusText: response.statusText, headers: response.headers });
+      }
     }
     return compressResponse(request, pathname, response, options.publicDir);
   };

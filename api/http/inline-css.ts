@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { constants, deflateRawSync } from 'node:zlib';
 
 /**
  * The built stylesheet, inlined into each page's <head> so the first render waits for no second
@@ -12,11 +13,17 @@ import { join } from 'node:path';
 const LINK = /<link rel="stylesheet"([^>]*?) href="(\/assets\/[\w.-]+\.css)"([^>]*)\/?>/g;
 const MAX_INLINE_BYTES = 100 * 1024;
 
-/** Each stylesheet's `<style>` element, read and encoded once: a page repeats it byte for byte. */
-const cache = new Map<string, Uint8Array | null>();
+/** A stylesheet's `<style>` element, made once: every page repeats it byte for byte. */
+export interface InlinedStyle {
+  bytes: Uint8Array;
+  /** the element compressed once, as raw deflate ending in a sync flush: a gzipped page sends these bytes as they are (page-gzip.ts) */
+  deflated(): Uint8Array;
+}
+
+const cache = new Map<string, InlinedStyle | null>();
 const encoder = new TextEncoder();
 
-function inlinedStyle(publicDir: string, href: string): Uint8Array | null {
+function inlinedStyle(publicDir: string, href: string): InlinedStyle | null {
   if (cache.has(href)) return cache.get(href)!;
   let css: string | null = null;
   try {
@@ -26,14 +33,20 @@ function inlinedStyle(publicDir: string, href: string): Uint8Array | null {
   }
   // a stylesheet that could end the <style> element early, or too big to repeat in every page, stays linked
   if (css !== null && (css.length > MAX_INLINE_BYTES || /<\/style/i.test(css))) css = null;
-  const style = css === null ? null : encoder.encode(`<style data-inlined="${href}">${css}</style>`);
+  if (css === null) {
+    cache.set(href, null);
+    return null;
+  }
+  const bytes = encoder.encode(`<style data-inlined="${href}">${css}</style>`);
+  let deflated: Uint8Array | undefined;
+  const style = { bytes, deflated: () => (deflated ??= new Uint8Array(deflateRawSync(bytes, { level: 9, finishFlush: constants.Z_SYNC_FLUSH }))) };
   cache.set(href, style);
   return style;
 }
 
-/** The <head> as bytes, each built stylesheet's contents inlined before its (now non-blocking) link. */
-export function inlineHead(head: string, publicDir: string): Uint8Array {
-  const parts: Uint8Array[] = [];
+/** The <head> in order: its text, and each built stylesheet's `<style>` before its (now non-blocking) link. */
+export function headParts(head: string, publicDir: string): (string | InlinedStyle)[] {
+  const parts: (string | InlinedStyle)[] = [];
   let text = '';
   let from = 0;
   for (const match of head.matchAll(LINK)) {
@@ -45,12 +58,31 @@ export function inlineHead(head: string, publicDir: string): Uint8Array {
       text += link;
       continue;
     }
-    parts.push(encoder.encode(text), style);
+    parts.push(text, style);
     text = `<link rel="stylesheet"${before} href="${href}"${after.replace(/\/$/, '')} media="print"/>`;
   }
-  parts.push(encoder.encode(text + head.slice(from)));
-  return parts.length === 1 ? parts[0]! : Buffer.concat(parts);
+  parts.push(text + head.slice(from));
+  return parts;
 }
+
+/** The <head> as bytes, each built stylesheet's contents inlined before its (now non-blocking) link. */
+export function inlineHead(head: string, publicDir: string): Uint8Array[] {
+  return headParts(head, publicDir).map((part) => (typeof part === 'string' ? encoder.encode(part) : part.bytes));
+}
+
+/** Bytes held up to `</head>` (in its first chunk, in practice), then the head and what followed it. */
+export async function readHead(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<{ head: string | null; after: Uint8Array }> {
+  let held: Uint8Array = new Uint8Array(0);
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return { head: null, after: held };
+    held = held.byteLength === 0 ? value : Buffer.concat([held, value]);
+    const end = Buffer.from(held.buffer, held.byteOffset, held.byteLength).indexOf(HEAD_END);
+    // bytes before the ASCII `</head>` are whole characters; the rest goes on as it came
+    if (end !== -1) return { head: new TextDecoder().decode(held.subarray(0, end)), after: held.subarray(end) };
+  }
+}
+const HEAD_END = new TextEncoder().encode('</head>');
 
 /**
  * An HTML stream with its <head> rewritten by `inlineHead`: text is held only until `</head>`
@@ -75,7 +107,7 @@ export function inlineStylesheets(body: ReadableStream<Uint8Array>, publicDir: s
         passing = true;
         held = new Uint8Array(0);
         // bytes before the ASCII `</head>` are whole characters; the rest goes on as it came
-        controller.enqueue(inlineHead(new TextDecoder().decode(joined.subarray(0, end)), publicDir));
+        for (const part of inlineHead(new TextDecoder().decode(joined.subarray(0, end)), publicDir)) controller.enqueue(part);
         controller.enqueue(joined.subarray(end));
       },
       flush(controller) {

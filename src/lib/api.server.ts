@@ -1,4 +1,5 @@
-import { unstable_getContext as getContext } from 'waku/server';
+import { unstable_getContext as getContext, unstable_getContextData as getContextData } from 'waku/server';
+import { sharePageSessions, type PageSessions } from '../../api/modules/auth/page-sessions.ts';
 import { host } from './host.server.ts';
 
 export interface ApiResult<T> {
@@ -28,13 +29,17 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   if (init.body !== undefined) headers.set('content-type', 'application/json');
   headers.set('origin', origin);
   headers.set('host', new URL(page.url).host);
-  const response = await host().handleApi(
-    new Request(`${origin}${path}`, {
-      method: init.method ?? 'GET',
-      headers,
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    }),
-  );
+  const request = new Request(`${origin}${path}`, {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  // the reads of one render share one read of the session; a change (a logout) may end it, so after
+  // one the next read checks the session again
+  const render = getContextData() as { sessions?: PageSessions };
+  const reads = request.method === 'GET';
+  const response = await host().handleApi(reads ? sharePageSessions(request, (render.sessions ??= new Map())) : request);
+  if (!reads) render.sessions?.clear();
   const text = await response.text();
   let body: unknown = null;
   try {

@@ -3,6 +3,7 @@ import { Elysia } from 'elysia';
 import type { AppContext } from '#api/context.ts';
 import { SIGNED_IN } from '#api/lib/openapi.ts';
 import { isUuid } from '#api/lib/request-meta.ts';
+import { pageSessionsOf } from './page-sessions.ts';
 import { loadSession, type CurrentUser } from './sessions.ts';
 
 export const SESSION_COOKIE = 'sp_session';
@@ -91,8 +92,12 @@ export function authPlugin(ctx: AppContext) {
       return { status: 403, error: CROSS_SITE_MESSAGE };
     }
     const claims = await verifyCached(token, verify);
-    const user = claims && isUuid(claims.sid) && isUuid(claims.sub) ? await sessionRead(`${claims.sid}:${claims.sub}`, () => loadSession(ctx.db, claims.sid as string, claims.sub as string, ctx.settings.sessionIdleHours))
-        : null;
+    if (!claims || !isUuid(claims.sid) || !isUuid(claims.sub)) return { status: 401, error: SESSION_ENDED };
+    const key = `${claims.sid}:${claims.sub}`;
+    const read = () => sessionRead(key, () => loadSession(ctx.db, claims.sid as string, claims.sub as string, ctx.settings.sessionIdleHours));
+    // a page render's later calls reuse its first read (page-sessions.ts)
+    const page = pageSessionsOf(request);
+    const user = await (page ? (page.get(key) ?? page.set(key, read()).get(key)!) : read());
     return user ? { user } : { status: 401, error: SESSION_ENDED };
   };
 
