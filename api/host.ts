@@ -5,7 +5,7 @@ import { createApp, type App } from '#api/app.ts';
 import type { AppContext } from '#api/context.ts';
 import { connectPGlite, connectPostgres, type DatabaseHandle } from '#api/db/connect.ts';
 import { controlSocketPath, tryAcquireLock } from '#api/db/embedded-lock.ts';
-import { templateFor } from '#api/db/embedded-template.ts';
+import { unpackTemplate } from '#api/db/embedded-template.ts';
 import { migrateToLatest } from '#api/db/migrate.ts';
 import { createImageStore } from '#api/integrations/images/index.ts';
 import { createShopBackend } from '#api/integrations/shop/index.ts';
@@ -91,7 +91,8 @@ export async function openContext(settings: Settings, options: OpenOptions): Pro
       ensureDataDir(settings.dataDir);
       try {
         const pgdata = join(settings.dataDir, 'pgdata');
-        database = await connectPGlite(pgdata, { loadDataDir: templateFor(pgdata) });
+        await unpackTemplate(pgdata);
+        database = await connectPGlite(pgdata);
       } catch (error) {
         releaseLock();
         throw error;

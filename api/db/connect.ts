@@ -1,7 +1,6 @@
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { createRequire } from 'node:module';
 import { Kysely } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Logger } from '#api/lib/log.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import { preparedNameOf } from './prepared.ts';
@@ -37,13 +36,13 @@ const EMBEDDED_SHARED_BUFFERS = '16MB';
 const NUMERIC = 1700;
 const DATE = 1082;
 
-const pgTypes: pg.CustomTypesConfig = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
-    if (oid === INT8) return (value: string) => Number(value);
-    if (oid === DATE || oid === NUMERIC) return (value: string) => value;
-    return pg.types.getTypeParser(oid, format);
-  }) as pg.CustomTypesConfig['getTypeParser'],
-};
+/**
+ * Each engine's driver is loaded by its first connection, not by every process: a server on the
+ * embedded database never loads pg, one on PostgreSQL never loads PGlite (bench:memory).
+ * pg is required, not imported, so that connectPostgres stays synchronous for its callers.
+ */
+const requireModule = createRequire(import.meta.url);
+let postgresDriver: { pg: typeof pg; types: pg.CustomTypesConfig; Client: new (config: pg.ClientConfig) => pg.Client } | undefined;
 
 export interface PostgresTimeouts {
   /** PostgreSQL's statement_timeout: a runaway query is cancelled rather than hold a connection */
@@ -60,23 +59,36 @@ export const DEFAULT_UNAVAILABLE_WAIT_MS = 5_000;
 const POOL_WAIT_MS = 20_000;
 const CONNECT_TIMEOUT_MS = 5_000;
 
-class FastConnectClient extends pg.Client {
-  constructor(config: pg.ClientConfig) {
-    super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
-  }
+function loadPostgresDriver() {
+  if (postgresDriver) return postgresDriver;
+  const driver = requireModule('pg') as typeof pg;
+  const types: pg.CustomTypesConfig = {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+      if (oid === INT8) return (value: string) => Number(value);
+      if (oid === DATE || oid === NUMERIC) return (value: string) => value;
+      return driver.types.getTypeParser(oid, format);
+    }) as pg.CustomTypesConfig['getTypeParser'],
+  };
+  class FastConnectClient extends driver.Client {
+    constructor(config: pg.ClientConfig) {
+      super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    }
 
-  /** Kysely calls query(text, values); a marked statement (prepared.ts) runs as a named one. */
-  // @ts-expect-error pg's overloads cannot be restated one by one; every call is passed on as it came
-  override query(...args: unknown[]) {
-    const [text, values] = args;
-    const name = typeof text === 'string' && args.length === 2 ? preparedNameOf(text) : undefined;
-    if (name) return super.query({ name, text: text as string, values: values as unknown[] });
-    return (super.query as (...passed: unknown[]) => unknown).apply(this, args);
+    /** Kysely calls query(text, values); a marked statement (prepared.ts) runs as a named one. */
+    // @ts-expect-error pg's overloads cannot be restated one by one; every call is passed on as it came
+    override query(...args: unknown[]) {
+      const [text, values] = args;
+      const name = typeof text === 'string' && args.length === 2 ? preparedNameOf(text) : undefined;
+      if (name) return super.query({ name, text: text as string, values: values as unknown[] });
+      return (super.query as (...passed: unknown[]) => unknown).apply(this, args);
+    }
   }
+  return (postgresDriver = { pg: driver, types, Client: FastConnectClient as unknown as new (config: pg.ClientConfig) => pg.Client });
 }
 
 /** PostgreSQL through a pool that survives a server restart: failed queries error, later ones reconnect. */
 export function connectPostgres(url: string, log: Logger, max = 10, timeouts: PostgresTimeouts = {}): DatabaseHandle {
+  const { pg, types: pgTypes, Client: FastConnectClient } = loadPostgresDriver();
   const pool = new pg.Pool({
     connectionString: url,
     max,
@@ -123,6 +135,7 @@ export function connectPostgres(url: string, log: Logger, max = 10, timeouts: Po
  * tests copy one migrated database rather than create and migrate each (initdb alone takes seconds).
  */
 export async function connectPGlite(dataDir: string | undefined, options: { loadDataDir?: Blob } = {}): Promise<DatabaseHandle> {
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')]);
   const pglite = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),

@@ -1,12 +1,21 @@
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import type { ImageContentType } from '#api/integrations/images/index.ts';
 
 /** A 5 MB file can still decode to a huge bitmap (a decompression bomb): refuse past 50 megapixels. */
 export const MAX_INPUT_PIXELS = 50_000_000;
 
+let loading: Promise<typeof import('sharp')> | undefined;
+/**
+ * sharp, loaded at the first image: libvips adds about 15 MB to the server for good
+ * (bench:memory), and a server that never receives an upload never needs it.
+ */
+export const loadSharp = async () => (await (loading ??= import('sharp'))).default;
+
 /** Reads an image whole, refusing anything libvips reports as an error (a truncated or forged file). */
-export const decodeImage = (bytes: Uint8Array, options: { animated?: boolean } = {}) =>
-  sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: options.animated ?? false });
+export async function decodeImage(bytes: Uint8Array, options: { animated?: boolean } = {}): Promise<Sharp> {
+  const sharp = await loadSharp();
+  return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: options.animated ?? false });
+}
 
 const ANIMATED: readonly ImageContentType[] = ['image/gif', 'image/webp'];
 
@@ -29,8 +38,9 @@ function writer(image: Sharp, type: ImageContentType, quality: number): Sharp {
  * Null when the bytes do not decode as an image.
  */
 export async function cleanImage(bytes: Uint8Array, type: ImageContentType, maxBytes: number): Promise<Uint8Array | null> {
+  await loadSharp(); // a sharp that cannot load is a fault, not an image that does not decode
   try {
-    const image = decodeImage(bytes, { animated: ANIMATED.includes(type) });
+    const image = await decodeImage(bytes, { animated: ANIMATED.includes(type) });
     const { pages = 1 } = await image.metadata();
     // rotate() with no angle applies the EXIF orientation; an animation has none to apply.
     if (pages === 1) image.rotate();
@@ -48,6 +58,7 @@ export async function cleanImage(bytes: Uint8Array, type: ImageContentType, maxB
 
 /** Whether a stored image still carries metadata or an orientation to apply (`swappoints images strip-metadata`). */
 export async function carriesMetadata(bytes: Uint8Array): Promise<boolean> {
+  const sharp = await loadSharp();
   const meta = await sharp(bytes).metadata();
   return Boolean(meta.exif || meta.xmp || meta.iptc || (meta.orientation ?? 1) > 1);
 }

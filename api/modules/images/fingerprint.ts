@@ -1,5 +1,4 @@
-import sharp from 'sharp';
-import { decodeImage } from './clean.ts';
+import { decodeImage, loadSharp } from './clean.ts';
 
 /** What identifies a stored photo: its exact bytes, and its look (a 64-bit difference hash). */
 export interface PhotoFingerprint {
@@ -20,8 +19,9 @@ const FIRST_STEP = 128;
  * from a PNG of the same pixels), then to 9×8 from those raw pixels.
  */
 export async function differenceHash(bytes: Uint8Array): Promise<bigint | null> {
+  const sharp = await loadSharp(); // a sharp that cannot load is a fault, not a picture that does not decode
   try {
-    const first = await decodeImage(bytes)
+    const first = await (await decodeImage(bytes))
       .flatten({ background: '#ffffff' })
       .toColourspace('srgb')
       .resize(FIRST_STEP, FIRST_STEP, { fit: 'inside', withoutEnlargement: true, fastShrinkOnLoad: false })

@@ -15,7 +15,7 @@ const WEBP_QUALITY = 78;
 export async function renderVariants(original: Uint8Array): Promise<Map<VariantWidth, Uint8Array>> {
   const out = new Map<VariantWidth, Uint8Array>();
   // rotate() with no angle applies the EXIF orientation, which WebP output would otherwise drop.
-  const source = decodeImage(original).rotate();
+  const source = (await decodeImage(original)).rotate();
   for (const width of VARIANT_WIDTHS) {
     const bytes = await source
       .clone()

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from '#api/lib/log.ts';
 import type { Settings } from '#api/settings.ts';
 import type { MailTransport } from './model.ts';
@@ -15,14 +15,16 @@ export function logTransport(log: Logger): MailTransport {
   };
 }
 
+/** nodemailer (about 7 MB once loaded, bench:memory) is loaded by the first mail, not by a server that logs its mail. */
 export function smtpTransport(url: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport(url, { from });
+  let transporter: Promise<Transporter> | undefined;
+  const open = () => (transporter ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url, { from })));
   return {
     kind: 'smtp',
     async send(mail) {
-      await transporter.sendMail({ to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) });
+      await (await open()).sendMail({ to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) });
     },
-    close: () => transporter.close(),
+    close: () => void transporter?.then((t) => t.close()),
   };
 }
 

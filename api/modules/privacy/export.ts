@@ -1,4 +1,4 @@
-import { zipSync, strToU8, type Zippable } from 'fflate';
+import type { Zippable } from 'fflate';
 import type { AppContext } from '#api/context.ts';
 import { imageKey, isImageContentType } from '#api/integrations/images/index.ts';
 import { notFound } from '#api/lib/errors.ts';
@@ -25,6 +25,7 @@ async function bytesOf(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> 
  * Images are stored without compression: they are compressed already.
  */
 export async function exportCustomer(ctx: AppContext, user: { id: string; email: string }): Promise<CustomerExport> {
+  const { zipSync, strToU8 } = await import('fflate'); // loaded by the first export, not by every server
   const subject = subjectOf(user);
   const data: Record<string, unknown> = {};
   for (const holding of HOLDINGS) if (holding.export) data[holding.table] = await holding.export(ctx.db, subject);

@@ -4,9 +4,12 @@ import { conflict, notFound } from '#api/lib/errors.ts';
 import { ownRequestOr404, requestOr404 } from '#api/modules/requests/queries.ts';
 import { requestReference } from '#api/modules/requests/reference.ts';
 import type { RequestShipment } from './model.ts';
-import { labelPdf, packingSlipPdf, returnLabelPdf, type SlipContent } from './pdf.ts';
+import type { SlipContent } from './pdf.ts';
 import { bookedShipmentOf, pickupPersonOf, returnParcelView, shipmentView } from './queries.ts';
 import { NO_LABEL, NO_RETURN_LABEL, SLIP_NEEDS_APPROVAL } from './rules.ts';
+
+/** The drawing (pdf-lib, qrcode: about 10 MB once loaded, bench:memory) is loaded at the first document asked for. */
+const drawing = () => import('./pdf.ts');
 
 /** What the owner and admins read of a request's parcels: their state, the label PDFs, the packing slip. */
 
@@ -54,7 +57,7 @@ export async function labelDocument(ctx: AppContext, viewer: Viewer, id: string 
   const request = await visibleRequest(ctx, viewer, id);
   const shipment = await bookedShipmentOf(ctx.db, request.id);
   if (!shipment) throw notFound(NO_LABEL);
-  const bytes = await labelPdf({
+  const bytes = await (await drawing()).labelPdf({
     ...slipOf(request, shipment.pickup_name),
     carrierName: shipment.carrier_name!,
     trackingNumber: shipment.tracking_number!,
@@ -78,7 +81,7 @@ export async function packingSlipDocument(ctx: AppContext, viewer: Viewer, id: s
   const request = await visibleRequest(ctx, viewer, id);
   const shipment = await bookedShipmentOf(ctx.db, request.id);
   const reference = requestReference(request.id);
-  return { bytes: await packingSlipPdf(slipOf(request, shipment?.pickup_name ?? null)), filename: `packing-slip-${reference}.pdf` };
+  return { bytes: await (await drawing()).packingSlipPdf(slipOf(request, shipment?.pickup_name ?? null)), filename: `packing-slip-${reference}.pdf` };
 }
 
 /** The label of a return booked with the carrier, for the admin to stick on the parcel (admins only: the route says so). */
@@ -86,7 +89,7 @@ export async function returnLabelDocument(ctx: AppContext, id: string | undefine
   const request = await requestOr404(ctx.db, id);
   const shipment = await bookedShipmentOf(ctx.db, request.id, 'outbound');
   if (!shipment || !request.warehouse_snapshot || !request.return_address) throw notFound(NO_RETURN_LABEL);
-  const bytes = await returnLabelPdf({
+  const bytes = await (await drawing()).returnLabelPdf({
     reference: requestReference(request.id),
     productName: request.product_name,
     brand: request.brand,
