@@ -3,7 +3,7 @@
  * folder, a file), then the ten slowest test files, so that a file growing slow is seen at once.
  * Exits with bun test's code.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -23,7 +23,10 @@ function fileTimes(xml: string): { file: string; seconds: number }[] {
 }
 
 try {
-  const slowest = fileTimes(readFileSync(report, 'utf8')).slice(0, 10);
+  const times = fileTimes(readFileSync(report, 'utf8'));
+  // every file's seconds, for comparing two runs (TEST_TIMES_FILE=/tmp/times.json bun run test)
+  if (process.env.TEST_TIMES_FILE) writeFileSync(process.env.TEST_TIMES_FILE, JSON.stringify(times, null, 1));
+  const slowest = times.slice(0, 10);
   if (slowest.length > 0) {
     console.log('\nSlowest test files:');
     for (const { file, seconds } of slowest) console.log(`${seconds.toFixed(1).padStart(7)} s  ${file}`);
