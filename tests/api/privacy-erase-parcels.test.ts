@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import { listAccess } from '#api/modules/access-log/queries.ts';
 import { importCustomerExport } from '#api/modules/customers/service.ts';
 import { eraseCustomer } from '#api/modules/privacy/erase.ts';
+import { PARCEL_ON_ITS_WAY } from '#api/modules/privacy/rules.ts';
 import { recordTrackingEvents } from '#api/modules/shipments/tracking.ts';
 import { sendDueWhatsApp } from '#api/modules/whatsapp/worker.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
 import { databaseKinds } from '#tests/helpers/db.ts';
 import { startFakeWhatsApp, type FakeWhatsApp } from '#tests/helpers/fake-whatsapp.ts';
-import { createRequest, shippingBody, signInPerson, uniqueEmail, type Person } from '#tests/helpers/fixtures.ts';
+import { createRequest, returnToShip, shippingBody, signInPerson, uniqueEmail, type Person } from '#tests/helpers/fixtures.ts';
 import { labelledRequest, parcelDesk } from '#tests/helpers/parcels.ts';
 import { whereFound } from '#tests/helpers/personal-data.ts';
 
@@ -34,7 +35,8 @@ describe.each(databaseKinds())('erasure of labels, offers and WhatsApp data (%s)
   beforeAll(async () => {
     fake = startFakeWhatsApp();
     t = await createTestApp(kind, fake.env({ CARRIER: 'embedded' }));
-    ({ admin, warehouseId } = await parcelDesk(t, { brand: 'HP', model: '88A', name: 'HP 88A Black Toner' }));
+    // HP 305 (validRequest's product) for returnToShip's quote
+    ({ admin, warehouseId } = await parcelDesk(t, { brand: 'HP', model: '88A', name: 'HP 88A Black Toner' }, { brand: 'HP', model: '305', name: 'HP 305 Black Ink' }));
   });
   afterAll(async () => {
     await t.close();
@@ -88,5 +90,23 @@ describe.each(databaseKinds())('erasure of labels, offers and WhatsApp data (%s)
     expect(await t.ctx.db.selectFrom('shop_customers').select('email').where('email', '=', email).execute()).toEqual([{ email }]);
     const shipment = await t.ctx.db.selectFrom('shipments').select(['label_pdf', 'tracking_number']).where('request_id', '=', label.id).executeTakeFirstOrThrow();
     expect(shipment).toEqual({ label_pdf: null, tracking_number: label.trackingNumber });
+  });
+
+  test('a return booked with the carrier holds the erasure back until the carrier delivers it, a failed delivery too', async () => {
+    const customer = await signInPerson(t);
+    const id = await returnToShip(t, customer, admin, warehouseId);
+    const booked = await as(admin, 'POST', `/api/admin/exchange-requests/${id}/return/book`);
+    expect(booked.status).toBe(201);
+    const step = (status: 'picked_up' | 'failed' | 'delivered') =>
+      recordTrackingEvents(t.ctx, 'embedded', [{ trackingNumber: booked.body.trackingNumber, status, at: new Date(), eventKey: `return-${status}`, description: null, location: 'Kolkata' }]);
+    const product = (await as(customer, 'GET', `/api/exchange/${id}`)).body.productName;
+    for (const status of [null, 'picked_up', 'failed'] as const) {
+      if (status) expect((await step(status)).recorded).toBe(1);
+      const refused = await as(customer, 'DELETE', '/api/privacy/account');
+      expect({ status, answer: refused.status, error: refused.body.error }).toEqual({ status, answer: 409, error: PARCEL_ON_ITS_WAY(product) });
+    }
+    await step('delivered');
+    const erased = await as(customer, 'DELETE', '/api/privacy/account');
+    expect([erased.status, erased.body.erased]).toEqual([200, true]);
   });
 });

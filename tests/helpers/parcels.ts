@@ -8,13 +8,13 @@ import { createWarehouse, requestAt, signInPerson, type Person } from './fixture
 export const PICKUP = { name: 'Asha Rao', phone: '98450 12345', addressLine1: '14 MG Road', city: 'Bengaluru', state: 'Karnataka', postalCode: '560001' };
 
 /**
- * An admin and a warehouse for requests to be sent to; with `quote`, a valuation guide entry for that
- * product at 1000, so a request for it has a quote and a credit below it is a revised offer.
+ * An admin and a warehouse for requests to be sent to; for each of `quotes`, a valuation guide entry for
+ * that product at 1000, so a request for it has a quote and a credit below it is a revised offer.
  */
-export async function parcelDesk(t: TestApp, quote?: { brand: string; model: string; name: string }): Promise<{ admin: Person; warehouseId: string }> {
+export async function parcelDesk(t: TestApp, ...quotes: { brand: string; model: string; name: string }[]): Promise<{ admin: Person; warehouseId: string }> {
   const admin = await signInPerson(t, undefined, { admin: true });
   const warehouseId = (await createWarehouse(t, admin)).id;
-  if (quote) {
+  for (const quote of quotes) {
     const entry = await t.request('POST', '/api/admin/valuation/entries', { token: admin.token, body: { ...quote, baseValue: 1000 } });
     expect(entry.status).toBe(201);
   }
