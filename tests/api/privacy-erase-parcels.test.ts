@@ -2,12 +2,14 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import { listAccess } from '#api/modules/access-log/queries.ts';
 import { importCustomerExport } from '#api/modules/customers/service.ts';
 import { eraseCustomer } from '#api/modules/privacy/erase.ts';
+import { PARCEL_ON_ITS_WAY } from '#api/modules/privacy/rules.ts';
 import { recordTrackingEvents } from '#api/modules/shipments/tracking.ts';
 import { sendDueWhatsApp } from '#api/modules/whatsapp/worker.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
 import { databaseKinds } from '#tests/helpers/db.ts';
 import { startFakeWhatsApp, type FakeWhatsApp } from '#tests/helpers/fake-whatsapp.ts';
-import { createRequest, createWarehouse, requestAt, shippingBody, signInPerson, uniqueEmail, type Person } from '#tests/helpers/fixtures.ts';
+import { createRequest, returnToShip, shippingBody, signInPerson, uniqueEmail, type Person } from '#tests/helpers/fixtures.ts';
+import { labelledRequest, parcelDesk } from '#tests/helpers/parcels.ts';
 import { whereFound } from '#tests/helpers/personal-data.ts';
 
 setDefaultTimeout(60_000);
@@ -33,9 +35,8 @@ describe.each(databaseKinds())('erasure of labels, offers and WhatsApp data (%s)
   beforeAll(async () => {
     fake = startFakeWhatsApp();
     t = await createTestApp(kind, fake.env({ CARRIER: 'embedded' }));
-    admin = await signInPerson(t, 'erasing.admin@swappoints.example', { admin: true });
-    warehouseId = (await createWarehouse(t, admin)).id;
-    expect((await t.request('POST', '/api/admin/valuation/entries', { token: admin.token, body: { brand: 'HP', model: '88A', name: 'HP 88A Black Toner', baseValue: 1000 } })).status).toBe(201);
+    // HP 305 (validRequest's product) for returnToShip's quote
+    ({ admin, warehouseId } = await parcelDesk(t, { brand: 'HP', model: '88A', name: 'HP 88A Black Toner' }, { brand: 'HP', model: '305', name: 'HP 305 Black Ink' }));
   });
   afterAll(async () => {
     await t.close();
@@ -55,12 +56,10 @@ describe.each(databaseKinds())('erasure of labels, offers and WhatsApp data (%s)
     expect((await as(customer, 'PUT', '/api/profile', { phone: WHATSAPP, whatsapp: true })).status).toBe(200);
 
     // a prepaid label: booked, then the erasure waits for it
-    const labelled = await requestAt(t, 'approved', customer, admin, warehouseId);
-    const label = await as(customer, 'POST', `/api/exchange/${labelled}/label`, PICKUP);
-    expect(label.status).toBe(201);
+    const label = await labelledRequest(t, customer, admin, warehouseId, PICKUP);
     await expect(eraseCustomer(t.ctx, customer.email)).rejects.toMatchObject({ status: 409 });
-    await recordTrackingEvents(t.ctx, 'embedded', [{ trackingNumber: label.body.trackingNumber, status: 'picked_up', at: new Date(), eventKey: 'p1', description: null, location: 'Bengaluru' }]);
-    expect((await as(admin, 'PUT', `/api/admin/exchange-requests/${labelled}/transit`, { transitStatus: 'received' })).status).toBe(200);
+    await recordTrackingEvents(t.ctx, 'embedded', [{ trackingNumber: label.trackingNumber, status: 'picked_up', at: new Date(), eventKey: 'p1', description: null, location: 'Bengaluru' }]);
+    expect((await as(admin, 'PUT', `/api/admin/exchange-requests/${label.id}/transit`, { transitStatus: 'received' })).status).toBe(200);
 
     // a revised offer: waiting holds the erasure back; declined with a return address and sent back, it does not
     const offered = await createRequest(t, customer, { brand: 'HP', productName: 'HP 88A Toner', condition: 'like_new' });
@@ -89,7 +88,25 @@ describe.each(databaseKinds())('erasure of labels, offers and WhatsApp data (%s)
     }
     // the shop's directory keeps its row (the shop's own), without the address
     expect(await t.ctx.db.selectFrom('shop_customers').select('email').where('email', '=', email).execute()).toEqual([{ email }]);
-    const shipment = await t.ctx.db.selectFrom('shipments').select(['label_pdf', 'tracking_number']).where('request_id', '=', labelled).executeTakeFirstOrThrow();
-    expect(shipment).toEqual({ label_pdf: null, tracking_number: label.body.trackingNumber });
+    const shipment = await t.ctx.db.selectFrom('shipments').select(['label_pdf', 'tracking_number']).where('request_id', '=', label.id).executeTakeFirstOrThrow();
+    expect(shipment).toEqual({ label_pdf: null, tracking_number: label.trackingNumber });
+  });
+
+  test('a return booked with the carrier holds the erasure back until the carrier delivers it, a failed delivery too', async () => {
+    const customer = await signInPerson(t);
+    const id = await returnToShip(t, customer, admin, warehouseId);
+    const booked = await as(admin, 'POST', `/api/admin/exchange-requests/${id}/return/book`);
+    expect(booked.status).toBe(201);
+    const step = (status: 'picked_up' | 'failed' | 'delivered') =>
+      recordTrackingEvents(t.ctx, 'embedded', [{ trackingNumber: booked.body.trackingNumber, status, at: new Date(), eventKey: `return-${status}`, description: null, location: 'Kolkata' }]);
+    const product = (await as(customer, 'GET', `/api/exchange/${id}`)).body.productName;
+    for (const status of [null, 'picked_up', 'failed'] as const) {
+      if (status) expect((await step(status)).recorded).toBe(1);
+      const refused = await as(customer, 'DELETE', '/api/privacy/account');
+      expect({ status, answer: refused.status, error: refused.body.error }).toEqual({ status, answer: 409, error: PARCEL_ON_ITS_WAY(product) });
+    }
+    await step('delivered');
+    const erased = await as(customer, 'DELETE', '/api/privacy/account');
+    expect([erased.status, erased.body.erased]).toEqual([200, true]);
   });
 });

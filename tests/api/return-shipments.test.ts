@@ -10,8 +10,9 @@ import { NO_RETURN_LABEL, RETURNS_BY_HAND } from '#api/modules/shipments/rules.t
 import { recordTrackingEvents } from '#api/modules/shipments/tracking.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '#tests/helpers/app.ts';
 import { databaseKinds } from '#tests/helpers/db.ts';
+import { parcelDesk } from '#tests/helpers/parcels.ts';
 import { fakeLabelPdf, startFakeShiprocket, type FakeShiprocket } from '#tests/helpers/fake-shiprocket.ts';
-import { createWarehouse, mailsTo, pdfOf, requestAt, RETURN_ADDRESS, returnToShip, signInPerson, type Person } from '#tests/helpers/fixtures.ts';
+import { mailsTo, pdfOf, requestAt, RETURN_ADDRESS, returnToShip, signInPerson, type Person } from '#tests/helpers/fixtures.ts';
 
 /**
  * "Book the return" (issue 24): a declined offer's item sent back through the carrier, from the
@@ -22,13 +23,9 @@ const book = (t: TestApp, who: Person, id: string) => t.request('POST', `/api/ad
 const outboundRows = (t: TestApp, id: string) => t.ctx.db.selectFrom('shipments').selectAll().where('request_id', '=', id).where('direction', '=', 'outbound').execute();
 const typesOf = async (t: TestApp, who: Person, id: string) => (await t.request('GET', `/api/exchange/${id}`, { token: who.token })).body.events.map((e: { type: string }) => e.type) as string[];
 
+/** An admin, a customer and a warehouse, with validRequest's HP 305 in the guide (so returnToShip's request has a quote). */
 async function setUp(t: TestApp) {
-  const admin = await signInPerson(t, `returns.admin.${Math.random().toString(36).slice(2, 7)}@swappoints.example`, { admin: true });
-  const customer = await signInPerson(t);
-  const warehouseId = (await createWarehouse(t, admin)).id;
-  const entry = await t.request('POST', '/api/admin/valuation/entries', { token: admin.token, body: { brand: 'HP', model: '305', name: 'HP 305 Black Ink', baseValue: 1000 } });
-  expect(entry.status).toBe(201);
-  return { admin, customer, warehouseId };
+  return { ...(await parcelDesk(t, { brand: 'HP', model: '305', name: 'HP 305 Black Ink' })), customer: await signInPerson(t) };
 }
 
 describe.each(databaseKinds())('returns booked with the embedded carrier (%s)', (kind) => {

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '#tests/helpers/app.ts';
 import { databaseKinds } from '#tests/helpers/db.ts';
 import { startFakeShiprocket, type FakeShiprocket } from '#tests/helpers/fake-shiprocket.ts';
-import { createWarehouse, requestAt, signInPerson, type Person } from '#tests/helpers/fixtures.ts';
+import { requestAt, signInPerson, type Person } from '#tests/helpers/fixtures.ts';
+import { parcelDesk } from '#tests/helpers/parcels.ts';
 
 const WEBHOOK_TOKEN = 'sr-webhook-token-0123456789';
 const pickup = { name: 'Asha Rao', phone: '98450 12345', addressLine1: '14, 3rd Cross, Jayanagar', city: 'Bengaluru', state: 'Karnataka', postalCode: '560011' };
@@ -23,9 +24,8 @@ describe.each(databaseKinds())('prepaid labels through Shiprocket (%s)', (kind) 
   beforeAll(async () => {
     fake = await startFakeShiprocket();
     t = await createTestApp(kind, fake.env(WEBHOOK_TOKEN));
-    admin = await signInPerson(t, 'shiprocket.admin@swappoints.example', { admin: true });
+    ({ admin, warehouseId } = await parcelDesk(t));
     customer = await signInPerson(t);
-    warehouseId = (await createWarehouse(t, admin)).id;
   });
   afterAll(async () => {
     await t.close();

@@ -5,7 +5,8 @@ import { sendDueWhatsApp } from '#api/modules/whatsapp/worker.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
 import { databaseKinds } from '#tests/helpers/db.ts';
 import { startFakeWhatsApp, type FakeWhatsApp } from '#tests/helpers/fake-whatsapp.ts';
-import { createRequest, createWarehouse, mailsTo, requestAt, shippingBody, signInPerson, type Person } from '#tests/helpers/fixtures.ts';
+import { labelledRequest, parcelDesk } from '#tests/helpers/parcels.ts';
+import { createRequest, mailsTo, requestAt, shippingBody, signInPerson, type Person } from '#tests/helpers/fixtures.ts';
 
 setDefaultTimeout(60_000);
 
@@ -26,10 +27,8 @@ describe.each(databaseKinds())('WhatsApp for offers, deadlines and labels (%s)',
   beforeAll(async () => {
     fake = startFakeWhatsApp();
     t = await createTestApp(kind, fake.env({ CARRIER: 'embedded' }));
-    admin = await signInPerson(t, undefined, { admin: true });
-    warehouseId = (await createWarehouse(t, admin)).id;
     // the guide quotes an HP 88A, so a credit below it is an offer
-    expect((await t.request('POST', '/api/admin/valuation/entries', { token: admin.token, body: { brand: 'HP', model: '88A', name: 'HP 88A Black Toner', baseValue: 1000 } })).status).toBe(201);
+    ({ admin, warehouseId } = await parcelDesk(t, { brand: 'HP', model: '88A', name: 'HP 88A Black Toner' }));
   });
   afterAll(async () => {
     await t.close();
@@ -49,14 +48,9 @@ describe.each(databaseKinds())('WhatsApp for offers, deadlines and labels (%s)',
 
   test('a prepaid label: label ready when it is made, picked up when the courier takes it', async () => {
     const customer = await optedIn();
-    const id = await requestAt(t, 'approved', customer, admin, warehouseId);
-    const label = await t.request('POST', `/api/exchange/${id}/label`, {
-      token: customer.token,
-      body: { name: 'Asha Rao', phone: '98450 12345', addressLine1: '14 MG Road', city: 'Bengaluru', state: 'Karnataka', postalCode: '560001' },
-    });
-    expect(label.status).toBe(201);
+    const { id, trackingNumber } = await labelledRequest(t, customer, admin, warehouseId);
     await recordTrackingEvents(t.ctx, 'embedded', [
-      { trackingNumber: label.body.trackingNumber, status: 'picked_up', at: new Date(), eventKey: 'pickup-1', description: null, location: 'Bengaluru' },
+      { trackingNumber, status: 'picked_up', at: new Date(), eventKey: 'pickup-1', description: null, location: 'Bengaluru' },
     ]);
     const sent = await templatesTo(customer.to);
     expect(sent).toEqual(expect.arrayContaining(['swappoints_request_approved', 'swappoints_label_ready', 'swappoints_picked_up']));

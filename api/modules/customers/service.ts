@@ -1,21 +1,13 @@
 import { sql } from 'kysely';
 import type { Db } from '#api/db/connect.ts';
+import type { ShopAddress } from '#api/integrations/shop/types.ts';
 import { readCsv, unquoteSpreadsheetValue, type CsvRecord } from '#api/lib/csv.ts';
 import { INVALID_EMAIL_MESSAGE, isValidEmail, normalizeEmail } from '#api/lib/email.ts';
 import { badRequest } from '#api/lib/errors.ts';
 import { stateName } from '#api/modules/warehouses/states.ts';
 
-/** A customer's default address as the directory keeps it (shop_customer_addresses). */
-export interface CustomerAddress {
-  addressLine1: string | null;
-  addressLine2: string | null;
-  city: string | null;
-  /** the state's name ('Karnataka'), made from the export's province code */
-  state: string | null;
-  postalCode: string | null;
-  countryCode: string | null;
-  phone: string | null;
-}
+/** A customer's default address as the directory keeps it (shop_customer_addresses): the shop's, less the name (the customer's own). */
+export type CustomerAddress = Omit<ShopAddress, 'name'>;
 
 /** One customer of the shop, as the embedded directory keeps it. */
 export interface CustomerInput {

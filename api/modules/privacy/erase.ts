@@ -40,7 +40,8 @@ export async function erasureBlockers(trx: Db, userId: string): Promise<string[]
     .where('transit_status', '=', 'shipped')
     .where('received_at', 'is', null)
     .execute();
-  // a booked prepaid label not yet received (its pickup may come any day), an item being sent back, an offer waiting for an answer
+  // a booked prepaid label not yet received (its pickup may come any day), an item being sent back
+  // (not yet sent, or booked with the carrier and not yet delivered), an offer waiting for an answer
   const label = await trx
     .selectFrom('shipments')
     .innerJoin('exchange_requests', 'exchange_requests.id', 'shipments.request_id')
@@ -54,7 +55,19 @@ export async function erasureBlockers(trx: Db, userId: string): Promise<string[]
     .select('product_name')
     .where('user_id', '=', userId)
     .where('return_choice', '=', 'return')
-    .where('returned_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('returned_at', 'is', null),
+        eb.exists(
+          eb
+            .selectFrom('shipments')
+            .select('shipments.id')
+            .whereRef('shipments.request_id', '=', 'exchange_requests.id')
+            .where('shipments.direction', '=', 'outbound')
+            .where('shipments.latest_status', 'is distinct from', 'delivered'),
+        ),
+      ]),
+    )
     .execute();
   const offers = await trx.selectFrom('exchange_requests').select('product_name').where('user_id', '=', userId).where('offer_status', '=', 'pending').execute();
   return [

@@ -3,9 +3,8 @@
 import { Loader2, Printer } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import type { PickupSuggestion } from '#api/modules/shipments/model.ts';
-import { Alert, AlertDescription } from '#src/components/ui/alert.tsx';
 import { Button } from '#src/components/ui/button.tsx';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '#src/components/ui/dialog.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '#src/components/ui/dialog.tsx';
 import { Input } from '#src/components/ui/input.tsx';
 import { Label } from '#src/components/ui/label.tsx';
 import { missingPickupFields, PICKUP_FIELDS, PICKUP_LIMITS, REQUIRED_PICKUP_FIELDS, type PickupField } from '#api/modules/shipments/rules.ts';
@@ -13,6 +12,7 @@ import { flash } from '#src/components/common/flash.tsx';
 import { apiCall } from '#src/lib/api-client.ts';
 import { useTexts } from '#src/i18n/language-provider.tsx';
 import { serverText } from '#src/i18n/server-text.ts';
+import { DialogForm } from './dialog-form.tsx';
 import { useRefresh } from './refresh.tsx';
 
 const AUTOCOMPLETE: Record<PickupField, string> = {
@@ -42,6 +42,10 @@ export function PrepaidLabelDialog({ requestId, initial }: { requestId: string; 
   const [missing, setMissing] = useState<Set<string>>(new Set());
   const [start, setStart] = useState<{ values: PickupValues; fromShop: boolean } | null>(null);
   const asked = useRef(false);
+  const clearRefusal = () => {
+    setError(null);
+    setMissing(new Set());
+  };
 
   function askForAddress() {
     if (asked.current) return;
@@ -102,8 +106,7 @@ export function PrepaidLabelDialog({ requestId, initial }: { requestId: string; 
         setOpen(next);
         if (next) {
           askForAddress();
-          setError(null);
-          setMissing(new Set());
+          clearRefusal();
         }
       }}
     >
@@ -124,16 +127,7 @@ export function PrepaidLabelDialog({ requestId, initial }: { requestId: string; 
             {t('label.lookingUp')}
           </p>
         ) : (
-          <form
-            onSubmit={(event) => void submit(event)}
-            onInput={() => {
-              if (missing.size === 0) return;
-              setMissing(new Set());
-              setError(null);
-            }}
-            noValidate
-            className="flex flex-col gap-4"
-          >
+          <DialogForm onSubmit={submit} missing={missing} onFix={clearRefusal} error={error} submitting={submitting} submitLabel={t('label.book')} cancelLabel={t('common.cancel')}>
             {start.fromShop ? (
               <p className="text-sm text-muted-foreground" data-testid="pickup-from-shop">
                 {t('label.fromShop')}
@@ -148,23 +142,7 @@ export function PrepaidLabelDialog({ requestId, initial }: { requestId: string; 
               {field('state')}
             </div>
             {field('postalCode')}
-            {error ? (
-              <Alert variant="destructive">
-                <AlertDescription>{error}</AlertDescription>
-              </Alert>
-            ) : null}
-            <DialogFooter>
-              <DialogClose asChild>
-                <Button type="button" variant="outline">
-                  {t('common.cancel')}
-                </Button>
-              </DialogClose>
-              <Button type="submit" disabled={submitting}>
-                {submitting ? <Loader2 aria-hidden="true" className="motion-safe:animate-spin" /> : null}
-                {t('label.book')}
-              </Button>
-            </DialogFooter>
-          </form>
+          </DialogForm>
         )}
       </DialogContent>
     </Dialog>

@@ -1,10 +1,9 @@
 'use client';
 
-import { Loader2, Truck } from 'lucide-react';
+import { Truck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Alert, AlertDescription } from '#src/components/ui/alert.tsx';
 import { Button } from '#src/components/ui/button.tsx';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '#src/components/ui/dialog.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '#src/components/ui/dialog.tsx';
 import { Input } from '#src/components/ui/input.tsx';
 import { Label } from '#src/components/ui/label.tsx';
 import { Textarea } from '#src/components/ui/textarea.tsx';
@@ -14,6 +13,7 @@ import { serverText } from '#src/i18n/server-text.ts';
 import { translator } from '#src/i18n/t.ts';
 import { flash } from '#src/components/common/flash.tsx';
 import { apiCall } from '#src/lib/api-client.ts';
+import { DialogForm } from './dialog-form.tsx';
 import { useRefresh } from './refresh.tsx';
 
 const ADMIN_DONE = 'Shipping details recorded for the customer. The item can now be marked as received.';
@@ -43,6 +43,10 @@ export function ShippingDialog({ requestId, mode = 'add', initial = null, carrie
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [missing, setMissing] = useState<Set<string>>(new Set());
+  const clearRefusal = () => {
+    setError(null);
+    setMissing(new Set());
+  };
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -83,8 +87,7 @@ export function ShippingDialog({ requestId, mode = 'add', initial = null, carrie
       onOpenChange={(next) => {
         setOpen(next);
         if (next) {
-          setError(null);
-          setMissing(new Set());
+          clearRefusal();
         }
       }}
     >
@@ -103,16 +106,7 @@ export function ShippingDialog({ requestId, mode = 'add', initial = null, carrie
               : t('shipping.intro')}
           </DialogDescription>
         </DialogHeader>
-        <form
-          onSubmit={(event) => void submit(event)}
-          onInput={() => {
-            if (missing.size === 0) return;
-            setMissing(new Set());
-            setError(null);
-          }}
-          noValidate
-          className="flex flex-col gap-4"
-        >
+        <DialogForm onSubmit={submit} missing={missing} onFix={clearRefusal} error={error} submitting={submitting} submitLabel={t('shipping.submit')} cancelLabel={t('common.cancel')}>
           <div className="flex flex-col gap-2">
             <Label htmlFor="carrierName">{t('field.carrierName')}</Label>
             <Input
@@ -147,23 +141,7 @@ export function ShippingDialog({ requestId, mode = 'add', initial = null, carrie
             <Label htmlFor="notes">{t('shipping.notes')}</Label>
             <Textarea id="notes" name="notes" rows={3} maxLength={REQUEST_TEXT_LIMITS.notes} defaultValue={initial?.notes ?? undefined} />
           </div>
-          {error ? (
-            <Alert variant="destructive">
-              <AlertDescription>{error}</AlertDescription>
-            </Alert>
-          ) : null}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                {t('common.cancel')}
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={submitting}>
-              {submitting ? <Loader2 aria-hidden="true" className="motion-safe:animate-spin" /> : null}
-              {t('shipping.submit')}
-            </Button>
-          </DialogFooter>
-        </form>
+        </DialogForm>
       </DialogContent>
     </Dialog>
   );

@@ -6,6 +6,7 @@ import { Button } from '#src/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#src/components/ui/card.tsx';
 import { translator, type Translate } from '#src/i18n/t.ts';
 import { formatDateTime } from '#src/lib/requests.ts';
+import { ParcelFacts } from './parcel-facts.tsx';
 
 /** Each tracking step's name in `t`'s language: a prepaid label's ('tracking.*') or a return's ('returnTracking.*'). */
 export function trackingLabels(t: Translate, direction: 'inbound' | 'outbound'): Record<TrackingStatus, string> {
@@ -23,18 +24,12 @@ export function ParcelCard({ shipment, requestId, locale, lang = 'en' }: { shipm
         <CardTitle>{t('parcel.title')}</CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          <dt className="text-muted-foreground">{t('parcel.carrier')}</dt>
-          <dd data-testid="parcel-carrier">{shipment.carrier}</dd>
-          <dt className="text-muted-foreground">{t('parcel.awb')}</dt>
-          <dd className="font-mono break-all" data-testid="parcel-awb">{shipment.trackingNumber}</dd>
-          <dt className="text-muted-foreground">{t('parcel.status')}</dt>
-          <dd data-testid="parcel-status">{shipment.status ? labels[shipment.status] : t('parcel.waiting')}</dd>
+        <ParcelFacts parcel={shipment} labels={labels} waiting={t('parcel.waiting')} testIdPrefix="parcel" lang={lang}>
           <dt className="text-muted-foreground">{t('parcel.pickup')}</dt>
           <dd className="break-words">
             {[pickup.name, pickup.addressLine1, pickup.addressLine2, `${pickup.city}, ${pickup.state} ${pickup.postalCode}`].filter(Boolean).join(', ')}
           </dd>
-        </dl>
+        </ParcelFacts>
         <div className="flex flex-wrap gap-2">
           <Button asChild size="sm">
             <a href={`/api/exchange/${encodeURIComponent(requestId)}/label`} download>

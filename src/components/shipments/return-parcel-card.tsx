@@ -5,6 +5,7 @@ import { Button } from '#src/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#src/components/ui/card.tsx';
 import { translator } from '#src/i18n/t.ts';
 import { trackingLabels, TrackingSteps } from './parcel-card.tsx';
+import { ParcelFacts } from './parcel-facts.tsx';
 
 /**
  * A declined offer's item on its way back, booked with the carrier: carrier, AWB, the latest step and
@@ -19,14 +20,7 @@ export function ReturnParcelCard({ parcel, locale, labelHref, lang = 'en' }: { p
         <CardTitle>{t('returnParcel.title')}</CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          <dt className="text-muted-foreground">{t('parcel.carrier')}</dt>
-          <dd data-testid="return-parcel-carrier">{parcel.carrier}</dd>
-          <dt className="text-muted-foreground">{t('parcel.awb')}</dt>
-          <dd className="font-mono break-all" data-testid="return-parcel-awb">{parcel.trackingNumber}</dd>
-          <dt className="text-muted-foreground">{t('parcel.status')}</dt>
-          <dd data-testid="return-parcel-status">{parcel.status ? labels[parcel.status] : t('returnParcel.waiting')}</dd>
-        </dl>
+        <ParcelFacts parcel={parcel} labels={labels} waiting={t('returnParcel.waiting')} testIdPrefix="return-parcel" lang={lang} />
         {labelHref ? (
           <Button asChild size="sm" className="w-fit">
             <a href={labelHref} download>
