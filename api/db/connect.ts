@@ -130,6 +130,26 @@ export function connectPostgres(url: string, log: Logger, max = 10, timeouts: Po
 }
 
 /**
+ * Whether this PostgreSQL database has ever been migrated (on a first start it has not), asked on
+ * one short connection before the server opens its pool. Undefined when the database does not
+ * answer: the server's own start then reports why.
+ */
+export async function postgresMigrated(url: string): Promise<boolean | undefined> {
+  const { Client } = loadPostgresDriver();
+  const client = new Client({ connectionString: url, application_name: 'swappoints' });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ found: boolean }>(`select to_regclass('kysely_migration') is not null as found`);
+    return rows[0]!.found;
+  } catch {
+    return undefined;
+  } finally {
+    client.end().catch(() => {});
+  }
+}
+
+/**
  * The embedded database: PGlite in `dataDir`, or in memory when dataDir is undefined. `loadDataDir`
  * (a `dumpDataDir` tarball) starts a new database as a copy of another instead of an empty one:
  * tests copy one migrated database rather than create and migrate each (initdb alone takes seconds).
