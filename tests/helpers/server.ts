@@ -21,6 +21,10 @@ export interface RunningServer {
   stop(): Promise<void>;
   /** the server process's exit code, once it has exited */
   exited: Promise<number>;
+  /** the server's process id */
+  pid: number;
+  /** every module the server process has loaded so far (started with `observeModules`) */
+  loadedModules(): Promise<string[]>;
 }
 
 export interface ServerOptions {
@@ -32,6 +36,8 @@ export interface ServerOptions {
    * in `env` is used as it is)
    */
   firstStart?: boolean;
+  /** preload tests/helpers/loaded-modules.ts into the server, for `loadedModules()` */
+  observeModules?: boolean;
 }
 
 /**
@@ -60,7 +66,10 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
     DEMO_REQUESTS: 'false',
     ...env,
   };
-  const proc = Bun.spawn(['bun', join(ROOT, 'cli/index.ts'), 'serve'], {
+  const modulesFile = join(dataDir, 'loaded-modules.txt');
+  if (options.observeModules) fullEnv.LOADED_MODULES_FILE = modulesFile;
+  const preload = options.observeModules ? ['--preload', join(ROOT, 'tests/helpers/loaded-modules.ts')] : [];
+  const proc = Bun.spawn(['bun', ...preload, join(ROOT, 'cli/index.ts'), 'serve'], {
     cwd: ROOT,
     env: { ...process.env, ...fullEnv } as Record<string, string>, // SWAPPOINTS_DIST_DIR passes through
     stdout: 'pipe',
@@ -111,6 +120,18 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
     signInLink,
     log: () => output,
     exited: proc.exited,
+    pid: proc.pid,
+    async loadedModules() {
+      if (!options.observeModules) throw new Error('start the server with observeModules to see its modules');
+      rmSync(modulesFile, { force: true });
+      proc.kill('SIGUSR2');
+      for (let waited = 0; waited < 10_000; waited += 50) {
+        const file = Bun.file(modulesFile);
+        if (await file.exists()) return (await file.text()).split('\n');
+        await Bun.sleep(50);
+      }
+      throw new Error('the server did not list its modules within 10 s');
+    },
     async api(method, path, token, body) {
       const response = await fetch(`${url}${path}`, {
         method,
