@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { startServer, type RunningServer } from '#tests/helpers/server.ts';
+import { librariesLoadedAtFirstUseIn, serverModulesIn, startServer, type RunningServer } from '#tests/helpers/server.ts';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -78,11 +78,16 @@ describe('one process, one port', () => {
 
 describe('the ready line', () => {
   test('names PUBLIC_URL, the address people use, when it is set (not localhost), with the port it listens on', async () => {
-    const behindProxy = await startServer({ PUBLIC_URL: 'http://swap.shop.example:8080' });
+    const behindProxy = await startServer({ PUBLIC_URL: 'http://swap.shop.example:8080' }, { observeModules: true });
     try {
       const port = new URL(behindProxy.url).port;
       expect(behindProxy.log()).toContain(`SwapPoints is ready on http://swap.shop.example:8080 (listening on port ${port}, `);
       expect(server.log()).toContain(`SwapPoints is ready on ${server.url} (listening on port ${new URL(server.url).port}, `);
+      // a start on a database that exists (the demo loaded by the server itself) loads none of the
+      // libraries loaded at first use (bench:memory; a first start: lean-server.test.ts)
+      const modules = await behindProxy.loadedModules();
+      expect(serverModulesIn(modules)).toHaveLength(2);
+      expect(librariesLoadedAtFirstUseIn(modules)).toEqual([]);
     } finally {
       await behindProxy.stop();
     }

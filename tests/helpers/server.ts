@@ -40,6 +40,13 @@ export interface ServerOptions {
   observeModules?: boolean;
 }
 
+/** Libraries loaded at their first use (an upload, a label, an export, a mail over SMTP), never by a start. */
+const LOADED_AT_FIRST_USE = ['sharp', 'pdf-lib', 'qrcode', 'fflate', 'nodemailer'];
+/** Which of those a `loadedModules()` list holds. */
+export const librariesLoadedAtFirstUseIn = (modules: string[]) => LOADED_AT_FIRST_USE.filter((name) => modules.some((m) => m.includes(`/node_modules/${name}/`)));
+/** Two modules only the serving process loads: a list holding both is a server's own. */
+export const serverModulesIn = (modules: string[]) => modules.filter((m) => m.endsWith('/api/host.ts') || m.endsWith('/cli/commands/serve.ts'));
+
 /**
  * The built server (`bun run build` first), as `bun run start` serves it, on a data directory and
  * database of its own. It binds port 0 and says which port it got, so servers started side by side
