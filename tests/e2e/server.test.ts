@@ -88,6 +88,7 @@ describe('the ready line', () => {
       const modules = await behindProxy.loadedModules();
       expect(serverModulesIn(modules)).toHaveLength(2);
       expect(librariesLoadedAtFirstUseIn(modules)).toEqual([]);
+      expect(modules.filter((m) => m.includes('/node_modules/pino/'))).toEqual([]); // readable log lines, the default, need no pino
     } finally {
       await behindProxy.stop();
     }
