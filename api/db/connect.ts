@@ -160,9 +160,9 @@ export async function connectPGlite(dataDir: string | undefined, options: { load
     ...(dataDir ? { dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     // PostgreSQL's 128 MB default is a shared cache for many connections; PGlite has one, in the
-    // server's own memory, and its files sit in the OS page cache anyway: 8 MB keeps the server
-    // about 130 MB smaller (bench:memory) with no cost measurable at a shop's size (bench:receive's
-    // 20,000 requests: the same CPU per scan as with 16 MB).
+    // server's own memory, and its files sit in the OS page cache anyway: 16 MB kept the server
+    // about 120 MB smaller (bench:memory). 8 MB takes off up to 8 MB more, the size of bench:memory's
+    // noise, at no cost bench:receive shows on 20,000 requests (CPU per scan alike at 8 and 16 MB).
     postgresqlconf: [`shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
     extensions: { pg_trgm },
     parsers: { [INT8]: Number, [NUMERIC]: String, [DATE]: String },
