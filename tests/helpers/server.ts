@@ -46,6 +46,8 @@ const LOADED_AT_FIRST_USE = ['sharp', 'pdf-lib', 'qrcode', 'fflate', 'nodemailer
 export const librariesLoadedAtFirstUseIn = (modules: string[]) => LOADED_AT_FIRST_USE.filter((name) => modules.some((m) => m.includes(`/node_modules/${name}/`)));
 /** Two modules only the serving process loads: a list holding both is a server's own. */
 export const serverModulesIn = (modules: string[]) => modules.filter((m) => m.endsWith('/api/host.ts') || m.endsWith('/cli/commands/serve.ts'));
+/** The demo's seeding code in a `loadedModules()` list (empty.ts is the question every start asks). */
+export const seedingCodeIn = (modules: string[]) => modules.filter((m) => /\/api\/modules\/demo\/(?!empty\.ts$)/.test(m));
 
 /**
  * The built server (`bun run build` first), as `bun run start` serves it, on a data directory and
