@@ -174,7 +174,13 @@ export async function startHost(settings: Settings, options: StartOptions = {}):
     ctx,
     app,
     serve: edge,
-    prerenderPages: async (routes, renderPage) => staticPages?.prerender(routes, renderPage, settings.publicUrl.replace(/\/+$/, ''), LANGUAGES),
+    prerenderPages: async (routes, renderPage) => {
+      await staticPages?.prerender(routes, renderPage, settings.publicUrl.replace(/\/+$/, ''), LANGUAGES);
+      // The last step of start-up: what migrations, the demo shop and these renders left behind is
+      // garbage now. One full collection returns it at once rather than when the heap next grows
+      // (about 10 MB of idle RSS, bench:memory).
+      Bun.gc(true);
+    },
     handleApi,
     pageFailures,
     close: async () => {

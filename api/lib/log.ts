@@ -1,4 +1,5 @@
-import pino from 'pino';
+import { createRequire } from 'node:module';
+import type pino from 'pino';
 import { scrubFields } from './log-scrub.ts';
 
 /**
@@ -53,7 +54,16 @@ function jsonError(error: Error, at: LogLevel) {
   return at === 'error' ? { type: error.name, message: error.message, stack: error.stack } : error.message;
 }
 
+/**
+ * pino is loaded by the first JSON logger: readable lines, the default, never need it, and a server
+ * keeps what it loads (bench:memory). Required, not imported, so that createLogger stays synchronous.
+ */
+const requireModule = createRequire(import.meta.url);
+let pinoModule: typeof pino | undefined;
+const loadPino = () => (pinoModule ??= requireModule('pino') as typeof pino);
+
 function jsonLogger(level: LogLevel, base: LogFields, write: Write): Logger {
+  const pino = loadPino();
   const out = pino(
     {
       level,

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { isDatabaseEmpty, seedDemo } from '#api/modules/demo/service.ts';
 import { jsonLine } from '../format.ts';
 import type { CommandDeps } from '../deps.ts';
 
@@ -14,6 +13,8 @@ export function registerDemoCommands(program: Command, { io, session }: CommandD
     .addHelpText('after', '\nExample:\n  $ swappoints demo seed')
     .action(async (options: { ifEmpty?: boolean; json?: boolean }) => {
       const ctx = await session.context();
+      // loaded by the command, not by every process the CLI starts: the server is one (bench:memory)
+      const { isDatabaseEmpty, seedDemo } = await import('#api/modules/demo/service.ts');
       if (options.ifEmpty && !(await isDatabaseEmpty(ctx))) {
         return io.stdout.write(options.json ? jsonLine({ seeded: false }) : 'The database is in use; demo not loaded.\n');
       }

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { startServer, type RunningServer } from '#tests/helpers/server.ts';
+import { librariesLoadedAtFirstUseIn, serverModulesIn, startServer, type RunningServer } from '#tests/helpers/server.ts';
+import { expectDemoLoadedBeside } from './first-start-helpers.ts';
 
 let server: RunningServer;
 beforeAll(async () => {
   // a first start, as an operator's: the server creates and migrates its embedded database itself
-  // (other test servers start on a copy of a migrated one)
-  server = await startServer({}, { firstStart: true });
+  // (other test servers start on a copy of a migrated one), with the demo's sample requests; the
+  // info lines say who loaded them
+  server = await startServer({ DEMO_REQUESTS: 'true', LOG_LEVEL: 'info' }, { firstStart: true, observeModules: true });
 }, 120_000);
 afterAll(() => server?.stop(), 30_000);
 
@@ -76,13 +78,25 @@ describe('one process, one port', () => {
   });
 });
 
+describe('a first start', () => {
+  test('the demo shop (photos included) is loaded by another process; the server holds neither its code nor the libraries loaded at first use (bench:memory)', async () => {
+    await expectDemoLoadedBeside(server);
+  });
+});
+
 describe('the ready line', () => {
   test('names PUBLIC_URL, the address people use, when it is set (not localhost), with the port it listens on', async () => {
-    const behindProxy = await startServer({ PUBLIC_URL: 'http://swap.shop.example:8080' });
+    const behindProxy = await startServer({ PUBLIC_URL: 'http://swap.shop.example:8080' }, { observeModules: true });
     try {
       const port = new URL(behindProxy.url).port;
       expect(behindProxy.log()).toContain(`SwapPoints is ready on http://swap.shop.example:8080 (listening on port ${port}, `);
       expect(server.log()).toContain(`SwapPoints is ready on ${server.url} (listening on port ${new URL(server.url).port}, `);
+      // a start on a database that exists (the demo loaded by the server itself) loads none of the
+      // libraries loaded at first use (bench:memory; a first start: above)
+      const modules = await behindProxy.loadedModules();
+      expect(serverModulesIn(modules)).toHaveLength(2);
+      expect(librariesLoadedAtFirstUseIn(modules)).toEqual([]);
+      expect(modules.filter((m) => m.includes('/node_modules/pino/'))).toEqual([]); // readable log lines, the default, need no pino
     } finally {
       await behindProxy.stop();
     }

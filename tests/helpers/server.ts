@@ -21,6 +21,10 @@ export interface RunningServer {
   stop(): Promise<void>;
   /** the server process's exit code, once it has exited */
   exited: Promise<number>;
+  /** the server's process id */
+  pid: number;
+  /** every module the server process has loaded so far (started with `observeModules`) */
+  loadedModules(): Promise<string[]>;
 }
 
 export interface ServerOptions {
@@ -32,7 +36,18 @@ export interface ServerOptions {
    * in `env` is used as it is)
    */
   firstStart?: boolean;
+  /** preload tests/helpers/loaded-modules.ts into the server, for `loadedModules()` */
+  observeModules?: boolean;
 }
+
+/** Libraries loaded at their first use (an upload, a label, an export, a mail over SMTP), never by a start. */
+const LOADED_AT_FIRST_USE = ['sharp', 'pdf-lib', 'qrcode', 'fflate', 'nodemailer'];
+/** Which of those a `loadedModules()` list holds. */
+export const librariesLoadedAtFirstUseIn = (modules: string[]) => LOADED_AT_FIRST_USE.filter((name) => modules.some((m) => m.includes(`/node_modules/${name}/`)));
+/** Two modules only the serving process loads: a list holding both is a server's own. */
+export const serverModulesIn = (modules: string[]) => modules.filter((m) => m.endsWith('/api/host.ts') || m.endsWith('/cli/commands/serve.ts'));
+/** The demo's seeding code in a `loadedModules()` list (empty.ts is the question every start asks). */
+export const seedingCodeIn = (modules: string[]) => modules.filter((m) => /\/api\/modules\/demo\/(?!empty\.ts$)/.test(m));
 
 /**
  * The built server (`bun run build` first), as `bun run start` serves it, on a data directory and
@@ -60,7 +75,10 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
     DEMO_REQUESTS: 'false',
     ...env,
   };
-  const proc = Bun.spawn(['bun', join(ROOT, 'cli/index.ts'), 'serve'], {
+  const modulesFile = join(dataDir, 'loaded-modules.txt');
+  if (options.observeModules) fullEnv.LOADED_MODULES_FILE = modulesFile;
+  const preload = options.observeModules ? ['--preload', join(ROOT, 'tests/helpers/loaded-modules.ts')] : [];
+  const proc = Bun.spawn(['bun', ...preload, join(ROOT, 'cli/index.ts'), 'serve'], {
     cwd: ROOT,
     env: { ...process.env, ...fullEnv } as Record<string, string>, // SWAPPOINTS_DIST_DIR passes through
     stdout: 'pipe',
@@ -111,6 +129,18 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
     signInLink,
     log: () => output,
     exited: proc.exited,
+    pid: proc.pid,
+    async loadedModules() {
+      if (!options.observeModules) throw new Error('start the server with observeModules to see its modules');
+      rmSync(modulesFile, { force: true });
+      proc.kill('SIGUSR2');
+      for (let waited = 0; waited < 10_000; waited += 50) {
+        const file = Bun.file(modulesFile);
+        if (await file.exists()) return (await file.text()).split('\n');
+        await Bun.sleep(50);
+      }
+      throw new Error('the server did not list its modules within 10 s');
+    },
     async api(method, path, token, body) {
       const response = await fetch(`${url}${path}`, {
         method,

@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import type { AppContext } from '#api/context.ts';
 import { importCustomerExport } from '#api/modules/customers/service.ts';
-import { hasAnyUser } from '#api/modules/users/queries.ts';
 import { grantAdmin } from '#api/modules/users/service.ts';
 import { seedDemoRequests } from './requests.ts';
 import { seedDemoValuation } from './valuation.ts';
@@ -32,11 +31,7 @@ interface WarehouseSeed {
   isActive?: boolean;
 }
 
-/** True when nobody has used this database yet: no customers, no users. */
-export async function isDatabaseEmpty(ctx: AppContext): Promise<boolean> {
-  const [customers, anyUser] = await Promise.all([ctx.db.selectFrom('shop_customers').select('id').limit(1).execute(), hasAnyUser(ctx.db)]);
-  return customers.length === 0 && !anyUser;
-}
+export { isDatabaseEmpty } from './empty.ts';
 
 /**
  * A small shop to try SwapPoints with: the customers of the sample export, three warehouses

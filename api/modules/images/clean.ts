@@ -4,12 +4,17 @@ import type { ImageContentType } from '#api/integrations/images/index.ts';
 /** A 5 MB file can still decode to a huge bitmap (a decompression bomb): refuse past 50 megapixels. */
 export const MAX_INPUT_PIXELS = 50_000_000;
 
-let loading: Promise<typeof import('sharp')> | undefined;
+let loading: Promise<typeof import('sharp').default> | undefined;
 /**
  * sharp, loaded at the first image: libvips adds about 15 MB to the server for good
- * (bench:memory), and a server that never receives an upload never needs it.
+ * (bench:memory), and a server that never receives an upload never needs it. libvips' operation
+ * cache is off: each upload is decoded once, so a cache would only keep its images in memory.
  */
-export const loadSharp = async () => (await (loading ??= import('sharp'))).default;
+export const loadSharp = () =>
+  (loading ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  }));
 
 /** Reads an image whole, refusing anything libvips reports as an error (a truncated or forged file). */
 export async function decodeImage(bytes: Uint8Array, options: { animated?: boolean } = {}): Promise<Sharp> {
