@@ -155,8 +155,9 @@ export interface AxeViolation {
 
 /** axe-core's serious and critical findings on the page as it is now. */
 export async function seriousAccessibilityViolations(page: Page): Promise<AxeViolation[]> {
-  // run through the DevTools protocol: an injected <script> would be refused by the page's nonce-only policy
-  await page.evaluate(AXE);
+  // run through the DevTools protocol: an injected <script> would be refused by the page's nonce-only policy;
+  // once per document (parsing 500 KB each time costs CPU), a client-side navigation keeps it
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
   const result = (await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
     return axe.run(document, { resultTypes: ['violations'] });
