@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser } from 'playwright-core';
-import { join } from 'node:path';
-import { looksRightAndAccessible, SCREENSHOTS, see, seriousAccessibilityViolations, signedInPerson, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
+import { looksRightAndAccessible, screenshotNow, see, seriousAccessibilityViolations, signedInPerson, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
 import { submitRequestThroughApi } from '#tests/helpers/requests.ts';
 import type { RunningServer } from '#tests/helpers/server.ts';
 import { eventually } from './customer-helpers.ts';
@@ -62,7 +61,7 @@ describe('many requests', () => {
 
     async function screenshotWhileRefreshing() {
       // not the shared helper: it waits for animations to end, and the refresh bar's never does
-      await page.screenshot({ path: join(SCREENSHOTS, 'customer-desktop-dashboard-refreshing.png'), fullPage: true });
+      await screenshotNow(page, 'customer-desktop-dashboard-refreshing');
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
     }
   }, 120_000);

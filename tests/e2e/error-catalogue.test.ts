@@ -11,7 +11,7 @@ import { ADMIN_EMAIL } from './admin-helpers.ts';
  * The §8 error catalogue on screen, each text read where a person would see it, after the server
  * really failed: a table its PostgreSQL cannot find (the pages' loads), or the server itself gone
  * while the pages were open (the customer's submit, upload, shipping and cancel, which then get
- * no answer). The sign-in texts are in sign-in-errors and sign-in-client-fallbacks.
+ * no answer). The sign-in texts are in sign-in-errors and client-side.
  */
 
 const item = (productName: string) => ({ productName, brand: 'Epson', condition: 'good', description: 'Spare from an office move.' });

@@ -1,15 +1,23 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, looksRightAndAccessible, PHONE, see, signedInPerson, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
 import { submitRequestThroughApi, submitShippingThroughApi } from '#tests/helpers/requests.ts';
 import type { RunningServer } from '#tests/helpers/server.ts';
 
-/** The valuation guide on the pages: the customer's live estimate, the stored quote, the admin's suggested credit and the Valuation page. */
+/**
+ * The valuation guide on the pages: the customer's live estimate, the stored quote, the admin's
+ * suggested credit and the Valuation page; and a revised offer below the quote on the customer's
+ * request page (issue 24): both figures, the reason, Accept, and Decline's two ways; and the
+ * admin's side of those offers: the queue's waiting filters, recording a return shipment, and
+ * booking one with the carrier.
+ */
 let server: RunningServer;
 let browser: Browser;
 let adminToken: string;
 const ADMIN = 'admin@swappoints.demo';
 const CUSTOMER = 'meera.iyer@example.com';
+/** the customer whose declined offers the admin sends back */
+const RETURNING = 'kiran.patel@example.com';
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
@@ -157,5 +165,179 @@ describe('the admin Valuation page', () => {
     await see(page, 'Showing 1-1 of 1 entries');
     await looksRightAndAccessible(page, 'valuation-admin-page');
     await context.close();
+  }, 120_000);
+});
+
+/** A request quoted ₹850 + ₹50 bonus, received, and offered ₹400 + ₹50 bonus. */
+async function offered(): Promise<{ id: string; token: string }> {
+  const token = await server.apiSignIn(CUSTOMER);
+  const id = await submitRequestThroughApi(server, token, { productName: 'HP 88A Toner Cartridge', brand: 'HP', condition: 'like_new', description: 'Half full.' });
+  const warehouses = await server.api<{ id: string; isActive: boolean }[]>('GET', '/api/admin/warehouses', adminToken);
+  expect((await server.api('PUT', `/api/admin/exchange-requests/${id}/status`, adminToken, { status: 'approved', warehouseId: warehouses.body.find((w) => w.isActive)!.id })).status).toBe(200);
+  await submitShippingThroughApi(server, token, id);
+  expect((await server.api('PUT', `/api/admin/exchange-requests/${id}/transit`, adminToken, { transitStatus: 'received' })).status).toBe(200);
+  const credit = await server.api<{ offer: { status: string } }>('PUT', `/api/admin/exchange-requests/${id}/credit`, adminToken, { creditAmount: 400, reason: 'Cracked housing, toner low.' });
+  expect(credit.body.offer.status).toBe('pending');
+  return { id, token };
+}
+
+async function openOffer(viewport: typeof DESKTOP, id: string): Promise<Page> {
+  const { page } = await signedInPerson(browser, server, CUSTOMER, viewport);
+  await page.goto(`/exchange/${id}`);
+  const card = page.getByTestId('offer-card');
+  await see(card, 'Our offer for your item');
+  await see(card.getByTestId('offer-quoted'), '₹900');
+  await see(card.getByTestId('offer-amount'), '₹450');
+  await see(card.getByTestId('offer-reason'), 'Cracked housing, toner low.');
+  await see(card.getByTestId('offer-status'), 'With no answer by then, the offer is accepted and ₹450 is credited to your account.', { exact: false });
+  return page;
+}
+
+describe.each([
+  ['1280', DESKTOP],
+  ['390', PHONE],
+] as const)('the offer on the request page at %s px', (width, viewport) => {
+  test('Accept gives the credit: the page says accepted and shows the credit', async () => {
+    const { id, token } = await offered();
+    const page = await openOffer(viewport, id);
+    await looksRightAndAccessible(page, `customer-${width}-offer-pending`);
+    await page.getByRole('button', { name: 'Accept ₹450' }).click();
+    await see(page, 'Offer accepted: ₹450 store credit is on its way to your account.');
+    await see(page.getByTestId('offer-status'), 'Accepted on', { exact: false });
+    expect(await page.getByRole('button', { name: 'Accept ₹450' }).count()).toBe(0);
+    const mine = await server.api<{ creditAmount: number; offer: { status: string } }>('GET', `/api/exchange/${id}`, token);
+    expect([mine.body.creditAmount, mine.body.offer.status]).toEqual([450, 'accepted']);
+    await page.context().close();
+  }, 120_000);
+
+  test('Decline, "Send it back to me": the address is asked for, then the request is closed and the return promised', async () => {
+    const { id, token } = await offered();
+    const page = await openOffer(viewport, id);
+    await page.getByRole('button', { name: 'Decline' }).click();
+    await page.getByRole('button', { name: 'Decline the offer' }).click();
+    await see(page, 'Please choose what we should do with the item.');
+    await page.getByLabel(/Send it back to me/).check();
+    await page.getByRole('button', { name: 'Decline the offer' }).click();
+    await see(page, 'Please fill in all required address fields.');
+    expect(await page.getByLabel('Full name *').evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.getByLabel('Full name *').fill('Meera Iyer');
+    await page.getByLabel('Address line 1 *').fill('22 Residency Road');
+    await page.getByLabel('City *').fill('Bengaluru');
+    await page.getByLabel('State *').fill('Karnataka');
+    await page.getByLabel('Postal code *').fill('560025');
+    await page.getByLabel('Country *').fill('India');
+    await looksRightAndAccessible(page, `customer-${width}-offer-decline-return`);
+    await page.getByRole('button', { name: 'Decline the offer' }).click();
+    await see(page, 'Offer declined: we will send the item back to you.');
+    await see(page.getByTestId('offer-status'), 'Declined. The item will be sent back to the address given.');
+    await see(page.getByTestId('admin-feedback'), 'You declined our offer of ₹450: we are sending the item back to you.');
+    const mine = await server.api<{ status: string; offer: { choice: string; returnAddress: { city: string } } }>('GET', `/api/exchange/${id}`, token);
+    expect([mine.body.status, mine.body.offer.choice, mine.body.offer.returnAddress.city]).toEqual(['declined', 'return', 'Bengaluru']);
+    await page.context().close();
+  }, 120_000);
+
+  test('Decline, "Recycle it, no credit": the request is closed with no credit', async () => {
+    const { id, token } = await offered();
+    const page = await openOffer(viewport, id);
+    await page.getByRole('button', { name: 'Decline' }).click();
+    await page.getByLabel(/Recycle it, no credit/).check();
+    expect(await page.getByLabel('Full name *').count()).toBe(0);
+    await page.getByRole('button', { name: 'Decline the offer' }).click();
+    await see(page, 'Offer declined: we will recycle the item.');
+    await see(page.getByTestId('offer-status'), 'Declined. The item is recycled, with no credit.');
+    const mine = await server.api<{ status: string; creditedAt: string | null }>('GET', `/api/exchange/${id}`, token);
+    expect([mine.body.status, mine.body.creditedAt]).toEqual(['declined', null]);
+    await page.context().close();
+  }, 120_000);
+});
+
+/** A received HP 88A (quoted ₹850) offered ₹400; declined for a return when `decline` is set. */
+async function offeredToReturn(decline: boolean): Promise<string> {
+  const token = await server.apiSignIn(RETURNING);
+  const id = await submitRequestThroughApi(server, token, { productName: 'HP 88A Toner Cartridge', brand: 'HP', condition: 'like_new', description: 'Half full.' });
+  const warehouses = await server.api<{ id: string; isActive: boolean }[]>('GET', '/api/admin/warehouses', adminToken);
+  await server.api('PUT', `/api/admin/exchange-requests/${id}/status`, adminToken, { status: 'approved', warehouseId: warehouses.body.find((w) => w.isActive)!.id });
+  await submitShippingThroughApi(server, token, id);
+  await server.api('PUT', `/api/admin/exchange-requests/${id}/transit`, adminToken, { transitStatus: 'received' });
+  expect((await server.api('PUT', `/api/admin/exchange-requests/${id}/credit`, adminToken, { creditAmount: 400, reason: 'Cracked housing' })).status).toBe(200);
+  if (decline) {
+    const address = { name: 'Kiran Patel', addressLine1: '5 Park Street', city: 'Kolkata', state: 'West Bengal', postalCode: '700016', country: 'India' };
+    expect((await server.api('POST', `/api/exchange/${id}/offer/decline`, token, { choice: 'return', address })).status).toBe(200);
+  }
+  return id;
+}
+
+describe.each([
+  ['1280', DESKTOP],
+  ['390', PHONE],
+] as const)('offers in the admin queue at %s px', (width, viewport) => {
+  test('Offers waiting and Returns to ship list their requests with a count; the return is recorded on the request page', async () => {
+    const waitingId = await offeredToReturn(false);
+    const returnId = await offeredToReturn(true);
+    const { page, context } = await signedInPerson(browser, server, ADMIN, viewport);
+    await page.goto('/admin');
+    const counts = await server.api<{ offersWaiting: number; returnsToShip: number }>('GET', '/api/admin/exchange-requests/waiting-counts', adminToken);
+    await see(page.getByTestId('waiting-offers'), `Offers waiting (${counts.body.offersWaiting})`);
+    await see(page.getByTestId('waiting-returns'), `Returns to ship (${counts.body.returnsToShip})`);
+    await page.getByTestId('waiting-offers').click();
+    await page.waitForURL(/waiting=offers/);
+    await see(page.getByRole('heading', { name: 'Offers waiting' }), 'Offers waiting');
+    expect(await page.locator(`a[href="/admin/exchange/${waitingId}"]`).count()).toBeGreaterThan(0);
+    expect(await page.locator(`a[href="/admin/exchange/${returnId}"]`).count()).toBe(0);
+
+    await page.getByTestId('waiting-returns').click();
+    await page.waitForURL(/waiting=returns/);
+    expect(await page.locator(`a[href="/admin/exchange/${returnId}"]`).count()).toBeGreaterThan(0);
+    await looksRightAndAccessible(page, `admin-${width}-returns-to-ship`);
+
+    await page.goto(`/admin/exchange/${returnId}`);
+    const card = page.getByTestId('admin-offer-card');
+    await see(card, 'Return to ship');
+    await see(card.getByTestId('return-address'), '5 Park Street', { exact: false });
+    await card.getByRole('button', { name: 'Record return shipment' }).click();
+    await see(card, 'Send the carrier name and tracking number of the return shipment.');
+    await card.getByLabel('Carrier Name').fill('India Post');
+    await card.getByLabel('Tracking Number').fill('EE123456789IN');
+    await looksRightAndAccessible(page, `admin-${width}-return-form`);
+    await card.getByRole('button', { name: 'Record return shipment' }).click();
+    await see(page, 'Return recorded. The customer has been emailed the tracking number.');
+    await see(page.getByTestId('return-shipment'), 'Sent back with India Post, tracking EE123456789IN', { exact: false });
+    await context.close();
+  }, 120_000);
+});
+
+describe('a return booked with the carrier (the embedded one)', () => {
+  test('the admin books it and downloads its label; the customer sees the carrier, the AWB and the latest step', async () => {
+    const id = await offeredToReturn(true);
+    const admin = await signedInPerson(browser, server, ADMIN, DESKTOP);
+    await admin.page.goto(`/admin/exchange/${id}`);
+    const card = admin.page.getByTestId('admin-offer-card');
+    await see(card, 'Return to ship');
+    // the manual form stays as the fallback
+    await card.getByLabel('Carrier Name').waitFor();
+    await card.getByRole('button', { name: 'Book the return' }).click();
+    await see(admin.page, 'The customer has been emailed the tracking number.', { exact: false });
+    const parcel = admin.page.getByTestId('return-parcel-card');
+    await see(parcel.getByTestId('return-parcel-status'), 'Waiting for the courier to collect it');
+    const awb = (await parcel.getByTestId('return-parcel-awb').innerText()).trim();
+    expect(awb).toMatch(/^SWP\d{10}$/);
+    await see(admin.page.getByTestId('return-shipment'), `Sent back with SwapPoints Parcels, tracking ${awb}`, { exact: false });
+    expect(await card.getByRole('button', { name: 'Book the return' }).count()).toBe(0);
+    const label = await admin.page.request.get((await parcel.getByRole('link', { name: 'Download return label (PDF)' }).getAttribute('href'))!);
+    expect([label.status(), label.headers()['content-type']]).toEqual([200, 'application/pdf']);
+    await looksRightAndAccessible(admin.page, 'admin-1280-return-booked');
+    await admin.context.close();
+
+    expect((await server.cli('shipments', 'event', awb, 'picked_up', '--location', 'Bengaluru')).code).toBe(0);
+    const customer = await signedInPerson(browser, server, RETURNING, PHONE);
+    await customer.page.goto(`/exchange/${id}`);
+    const mine = customer.page.getByTestId('return-parcel-card');
+    await see(mine.getByTestId('return-parcel-carrier'), 'SwapPoints Parcels');
+    await see(mine.getByTestId('return-parcel-awb'), awb);
+    await see(mine.getByTestId('return-parcel-status'), 'Collected from the warehouse');
+    await see(customer.page.getByTestId('offer-status'), `Declined. Sent back with SwapPoints Parcels, tracking number ${awb}.`);
+    expect(await mine.getByRole('link', { name: 'Download return label (PDF)' }).count()).toBe(0);
+    await looksRightAndAccessible(customer.page, 'customer-390-return-on-its-way');
+    await customer.context.close();
   }, 120_000);
 });

@@ -112,24 +112,36 @@ export async function see(where: Page | Locator, text: string, options: { exact?
     await where.getByText(text, { exact: options.exact ?? true }).first().waitFor({ state: 'visible', timeout: 15_000 });
   } catch (error) {
     const page = 'page' in where ? where.page() : where;
-    await screenshot(page, 'see-failure').catch(() => undefined);
+    await savePng(page, 'see-failure').catch(() => undefined); // written on every run: it explains the failure
     const body = await page.locator('body').innerText().catch(() => '(no body)');
     throw new Error(`'${text}' is not on ${page.url()} (screenshot see-failure.png). The page reads:\n${body.slice(0, 3000)}`, { cause: error });
   }
 }
 
-/** Screenshot of the screen as it is, then axe-core: no serious or critical violation. */
+/** The screen as it is once its animations have finished (saved as a PNG with SCREENSHOTS=1), then axe-core: no serious or critical violation. */
 export async function looksRightAndAccessible(page: Page, name: string): Promise<void> {
   await screenshot(page, name);
   const violations = await seriousAccessibilityViolations(page);
   expect({ screen: name, violations }).toEqual({ screen: name, violations: [] });
 }
 
+/** PNGs of the checked screens are for looking at locally; nothing compares them, so a plain run skips the work. */
+const WRITE_SCREENSHOTS = process.env.SCREENSHOTS === '1';
+
+/** Waits until opening dialogs and drawers have finished sliding in; then, with SCREENSHOTS=1, saves `<name>.png`. */
 export async function screenshot(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  // let opening dialogs and drawers finish sliding in
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  if (WRITE_SCREENSHOTS) await savePng(page, name);
+}
+
+/** The page as it is now, at once, as `<name>.png` with SCREENSHOTS=1 (for screens whose animation never ends). */
+export async function screenshotNow(page: Page, name: string): Promise<void> {
+  if (WRITE_SCREENSHOTS) await savePng(page, name);
+}
+
+function savePng(page: Page, name: string) {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  return page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
 const AXE = readFileSync(join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
@@ -143,8 +155,9 @@ export interface AxeViolation {
 
 /** axe-core's serious and critical findings on the page as it is now. */
 export async function seriousAccessibilityViolations(page: Page): Promise<AxeViolation[]> {
-  // run through the DevTools protocol: an injected <script> would be refused by the page's nonce-only policy
-  await page.evaluate(AXE);
+  // run through the DevTools protocol: an injected <script> would be refused by the page's nonce-only policy;
+  // once per document (parsing 500 KB each time costs CPU), a client-side navigation keeps it
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
   const result = (await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
     return axe.run(document, { resultTypes: ['violations'] });
