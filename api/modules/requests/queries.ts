@@ -80,8 +80,11 @@ async function runList(
   sort: { sort?: AdminSort; order?: SortOrder } = {},
 ): Promise<{ rows: ExchangeRequestRow[]; total: number }> {
   const page = pageOf(paging);
-  const [rows, total] = await Promise.all([inListOrder(base, sort, page).execute(), page ? countOf(db, base, bucket) : undefined]);
-  return { rows, total: total ?? rows.length };
+  const rows = await inListOrder(base, sort, page).execute();
+  // a page that is not full ends the list (the first page of a short list, as most are): the rows
+  // read give its total, and only a full page or one past the end counts the rest
+  const ended = page && rows.length < page.limit && (rows.length > 0 || page.offset === 0);
+  return { rows, total: !page || ended ? (page?.offset ?? 0) + rows.length : await countOf(db, base, bucket) };
 }
 
 // exchange_request_counts (migration 003) is kept by triggers, not written by the application
