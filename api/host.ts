@@ -14,6 +14,7 @@ import { createEdge, type Edge, type SocketInfo } from '#api/http/edge.ts';
 import { createPageFailures, type PageFailures } from '#api/http/page-failures.ts';
 import { createStaticPages, filesStamp, type PageRoutes } from '#api/http/static-pages.ts';
 import { settingsLogger, type Logger } from '#api/lib/log.ts';
+import { sharePageSessions, type PageSessions } from '#api/modules/auth/page-sessions.ts';
 import { createMailTransport } from '#api/modules/mail/transports.ts';
 import { createMailer } from '#api/modules/mail/worker.ts';
 import { createMetrics } from '#api/modules/metrics/service.ts';
@@ -34,8 +35,12 @@ export interface Host {
   serve: (request: Request, socket: SocketInfo | undefined, renderPage: (request: Request) => Promise<Response>, routes?: PageRoutes) => Promise<Response>;
   /** renders the pages served from memory (static-pages.ts) in every language now, so no visitor waits for one */
   prerenderPages: (routes: PageRoutes, renderPage: (request: Request) => Promise<Response>) => Promise<void>;
-  /** in-process API call, for server components: no HTTP hop, the same rules */
-  handleApi: (request: Request) => Promise<Response>;
+  /**
+   * in-process API call, for server components: no HTTP hop, the same rules. `pageSessions`: the
+   * session reads of the page render the call belongs to (page-sessions.ts), marked here because the
+   * pages' bundle holds a copy of its own of every module it imports, whose marks the API never sees
+   */
+  handleApi: (request: Request, pageSessions?: PageSessions) => Promise<Response>;
   /** why a page failed, noted by the page for the edge's error screen */
   pageFailures: PageFailures;
   close(): Promise<void>;
@@ -152,7 +157,7 @@ export async function startHost(settings: Settings, options: StartOptions = {}):
   await applyAdminEmails(ctx.db, ctx.settings.adminEmails);
   await options.onReady?.(ctx);
   const app = createApp(ctx);
-  const handleApi = async (request: Request) => app.handle(request);
+  const handleApi = async (request: Request, pageSessions?: PageSessions) => app.handle(pageSessions ? sharePageSessions(request, pageSessions) : request);
   const pageFailures = createPageFailures();
   const publicDir = resolve(fileURLToPath(new URL('..', import.meta.url)), process.env.SWAPPOINTS_DIST_DIR ?? 'dist', 'public');
   // under `waku dev` every page is rendered: the sources change as they are edited

@@ -3,33 +3,47 @@
  * handler in this process (the edge, the session check, the in-process API and the embedded
  * database, Waku's RSC render and its SSR) with no HTTP and no other client, one request after
  * another: the way `bench:pages` measures its floors. Beside it, the same with brotli, and the
- * page's floor (its data-bound tree rendered by `react-dom/server` from the same data).
+ * page's floor (its data-bound tree rendered by `react-dom/server` from the same data), as renders per
+ * second of the main thread's CPU time like the server's column. Sign-in, terms, privacy and the
+ * not-found page are asked for signed out, so the edge answers them from memory (static-pages.ts).
  *
- *   bun run build && bun run bench:pipeline          (SWAPPOINTS_DIST_DIR=dist-x picks another build)
+ *   bun run build && bun run bench:pipeline          (SWAPPOINTS_DIST_DIR=dist-x picks another build;
+ *                                                      PIPELINE_PAGES=dashboard,admin only those pages,
+ *                                                      PIPELINE_MS=8000 longer runs, e.g. under --cpu-prof)
  *
  * What a page served over HTTP can reach is at most this column; when it is already under half the
  * floor, no work outside the render (HTTP, concurrency, compression) can bring the page to half.
  * Results also go to bench/.results/pipeline.json.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { installHost, startHost } from '#api/host.ts';
 import { createLogger } from '#api/lib/log.ts';
 import { isDatabaseEmpty, seedDemo } from '#api/modules/demo/service.ts';
 import { loadSettings } from '#api/settings.ts';
+import { legalMarkdown } from '#src/lib/legal.server.ts';
 import { ROOT } from '#tests/helpers/cli.ts';
 
 process.env.NODE_ENV = 'production';
 process.env.WAKU_CONFIG_BASE_PATH ??= '/';
-const { floorThroughput, readFloorData } = await import('./page-floors.tsx');
+const { floorThroughput, mainThreadCpuMs, readFloorData } = await import('./page-floors.tsx');
 
 const ORIGIN = 'http://localhost:3000';
 const CUSTOMER = 'asha.rao@example.com';
 const ADMIN = 'admin@swappoints.demo';
-const RUN_MS = 2_000;
+const RUN_MS = Number(process.env.PIPELINE_MS ?? 2_000);
+/** PIPELINE_PAGES=dashboard,admin renders only those pages (e.g. under `bun --cpu-prof`) */
+const ONLY = process.env.PIPELINE_PAGES?.split(',');
 
 type Fetch = (request: Request) => Promise<Response>;
+/** a page as the bench asks for it: signed in when it has a cookie; the not-found page answers 404 */
+interface Page {
+  name: string;
+  path: string;
+  cookie?: string;
+  status?: number;
+}
 
 async function signIn(fetchPage: Fetch, db: Awaited<ReturnType<typeof startHost>>['ctx']['db'], email: string): Promise<string> {
   const post = (path: string, body: unknown) =>
@@ -43,24 +57,19 @@ async function signIn(fetchPage: Fetch, db: Awaited<ReturnType<typeof startHost>
   return `sp_session=${verified.sessionToken}`;
 }
 
-/** CPU time of this process's main thread (where every render runs), in ms: /proc/thread-self/stat. */
-function mainThreadCpuMs(): number {
-  const fields = readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-}
-const CLOCK_TICKS = 100;
 
 /**
  * `path` rendered one request after another for RUN_MS, its body read to the end: renders a second
  * of wall time, and of the main thread's CPU time (waits do not count there: that is the most a
  * single server process could serve with any number of clients).
  */
-async function renderRates(fetchPage: Fetch, path: string, cookie: string | undefined, encoding: string | undefined): Promise<{ wall: number; cpu: number }> {
+async function renderRates(fetchPage: Fetch, page: Page, encoding: string | undefined): Promise<{ wall: number; cpu: number }> {
+  const { path, cookie, status = 200 } = page;
   const headers: Record<string, string> = { ...(cookie ? { cookie } : {}), ...(encoding ? { 'accept-encoding': encoding } : {}) };
   const once = async () => {
     const res = await fetchPage(new Request(`${ORIGIN}${path}`, { headers }));
     await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+    if (res.status !== status) throw new Error(`${path} answered ${res.status}`);
   };
   for (let i = 0; i < 30; i++) await once();
   let done = 0;
@@ -117,28 +126,36 @@ async function main() {
     });
     const requests = await api<{ id: string }[]>('GET', '/api/exchange', customer);
     const id = requests[0]!.id;
-    const floorData = await readFloorData((path, as) => api('GET', path, as === 'admin' ? admin : customer), CUSTOMER, id);
+    const floorData = {
+      ...(await readFloorData((path, as) => api('GET', path, as === 'admin' ? admin : customer), CUSTOMER, id)),
+      legal: { terms: legalMarkdown(settings, 'terms'), privacy: legalMarkdown(settings, 'privacy') },
+    };
 
-    const pages: [string, string, string | undefined][] = [
-      ['sign-in', '/email-signin', undefined],
-      ['dashboard', '/dashboard', customer],
-      ['my requests', '/exchange', customer],
-      ['request detail', `/exchange/${id}`, customer],
-      ['admin', '/admin', admin],
-      ['admin detail', `/admin/exchange/${id}`, admin],
+    // the first four are served from memory to a signed-out visitor (api/http/static-pages.ts)
+    const pages: Page[] = [
+      { name: 'sign-in', path: '/email-signin' },
+      { name: 'terms', path: '/terms' },
+      { name: 'privacy', path: '/privacy' },
+      { name: 'not found', path: '/no-such-page', status: 404 },
+      { name: 'dashboard', path: '/dashboard', cookie: customer },
+      { name: 'my requests', path: '/exchange', cookie: customer },
+      { name: 'request detail', path: `/exchange/${id}`, cookie: customer },
+      { name: 'admin', path: '/admin', cookie: admin },
+      { name: 'admin detail', path: `/admin/exchange/${id}`, cookie: admin },
     ];
     const results = [];
-    for (const [name, path, cookie] of pages) {
-      const floor = (await floorThroughput(name, floorData))!.rps;
-      const plain = await renderRates(fetchPage, path, cookie, undefined);
-      const brotli = await renderRates(fetchPage, path, cookie, 'br');
-      results.push({ page: name, path, floor, plain, brotli });
+    for (const page of pages) {
+      if (ONLY && !ONLY.includes(page.name)) continue;
+      const floor = (await floorThroughput(page.name, floorData))!.cpuRps;
+      const plain = await renderRates(fetchPage, page, undefined);
+      const brotli = await renderRates(fetchPage, page, 'br');
+      results.push({ page: page.name, path: page.path, floor, plain, brotli });
     }
     const load = (await Bun.file('/proc/loadavg').text()).split(' ').slice(0, 3).join(' ');
     console.log(`\nIn-process renders a second, one request after another (${dist}/, embedded database); load average ${load}`);
     console.log('wall: of wall time; cpu: of the main thread\'s CPU time (the most one server process could serve)\n');
     const share = (n: number, floor: number) => (n / floor).toFixed(2).padStart(5);
-    console.log(['page'.padEnd(16), 'floor r/s'.padStart(9), 'wall'.padStart(6), 'cpu'.padStart(6), 'share'.padStart(5), 'br wall'.padStart(7), 'br cpu'.padStart(6), 'share'.padStart(5)].join('  '));
+    console.log(['page'.padEnd(16), 'floor cpu'.padStart(9), 'wall'.padStart(6), 'cpu'.padStart(6), 'share'.padStart(5), 'br wall'.padStart(7), 'br cpu'.padStart(6), 'share'.padStart(5)].join('  '));
     for (const r of results) {
       console.log(
         [

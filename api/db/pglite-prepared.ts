@@ -61,7 +61,7 @@ export class PreparedStatements {
         const serializer = this.pglite.serializers[statement.types[i]!];
         return serializer ? serializer(value) : String(value);
       });
-      const message = concat([
+      const message = concatBytes([
         serialize.bind({ statement: statement.name, values: values as (string | null)[] }),
         serialize.describe({ type: 'P' }),
         serialize.execute({}),
@@ -80,7 +80,7 @@ export class PreparedStatements {
 
   async #prepare(text: string): Promise<Statement> {
     const name = `sp_${++statementCounter}`;
-    const message = concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]);
+    const message = concatBytes([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]);
     const messages = await withStatement(text, [], () => this.pglite.execProtocolStream(message, OPTIONS));
     const statement = { name, types: parse.parseDescribeStatementResults(messages) };
     if (this.#byText.size >= MAX_PREPARED_STATEMENTS) {
@@ -97,7 +97,7 @@ export class PreparedStatements {
     this.#stale = [];
     // Closing is not refused inside a failed transaction; if it ever fails, the names only stay taken.
     await this.pglite
-      .execProtocolStream(concat([...names.map((name) => serialize.close({ type: 'S', name })), serialize.sync()]), OPTIONS)
+      .execProtocolStream(concatBytes([...names.map((name) => serialize.close({ type: 'S', name })), serialize.sync()]), OPTIONS)
       .catch(() => undefined);
   }
 }
@@ -112,12 +112,4 @@ async function withStatement<T>(text: string, params: unknown[], run: () => Prom
   }
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.byteLength;
-  }
-  return out;
-}
+const concatBytes = (parts: Uint8Array[]) => new Uint8Array(Bun.concatArrayBuffers(parts));

@@ -194,9 +194,12 @@ export function createStaticPages(options: Options) {
       return { response, scriptHashes: copy.scriptHashes };
     },
 
-    /** Makes the copies of these paths in each language now, so no visitor waits for one. */
+    /**
+     * Makes the copies of these paths in each language now, so no visitor waits for one: one after
+     * another, so start-up holds one page's render and compression at a time, not all of them.
+     */
     async prerender(routes: PageRoutes, render: (request: Request) => Promise<Response>, origin: string, languages: readonly Language[]): Promise<void> {
-      await Promise.all([...routes.prerendered].flatMap((path) => languages.map((lang) => copyOf(path, path, lang, render, origin))));
+      for (const path of routes.prerendered) for (const lang of languages) await copyOf(path, path, lang, render, origin);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { unstable_getContext as getContext, unstable_getContextData as getContextData } from 'waku/server';
-import { sharePageSessions, type PageSessions } from '../../api/modules/auth/page-sessions.ts';
+import type { PageSessions } from '../../api/modules/auth/page-sessions.ts';
 import { host } from './host.server.ts';
 
 export interface ApiResult<T> {
@@ -38,7 +38,7 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   // one the next read checks the session again
   const render = getContextData() as { sessions?: PageSessions };
   const reads = request.method === 'GET';
-  const response = await host().handleApi(reads ? sharePageSessions(request, (render.sessions ??= new Map())) : request);
+  const response = await host().handleApi(request, reads ? (render.sessions ??= new Map()) : undefined);
   if (!reads) render.sessions?.clear();
   const text = await response.text();
   let body: unknown = null;

@@ -35,7 +35,7 @@ export function injectRSCPayload(rscStream: ReadableStream<Uint8Array>, options?
     buffered.length = 0;
     timeout = null;
     if (parts.length === 1) controller.enqueue(parts[0]!);
-    else if (parts.length > 1) controller.enqueue(concat(parts));
+    else if (parts.length > 1) controller.enqueue(concatBytes(parts));
   }
 
   return new TransformStream({
@@ -96,12 +96,4 @@ function escapeScript(script: string): string {
   return script.replace(/<!--/g, '<\\!--').replace(/<\/(script)/gi, '</\\$1');
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.byteLength;
-  }
-  return out;
-}
+const concatBytes = (parts: Uint8Array[]) => new Uint8Array(Bun.concatArrayBuffers(parts));

@@ -173,8 +173,20 @@ describe.each(databaseKinds())('customer exchange calls (%s)', (kind) => {
       expect(page2.body.map((r: { productName: string }) => r.productName)).toEqual(['Toner Cartridge 12A']);
       const firstOnly = await t.request('GET', '/api/exchange?pageSize=1', { token: person.token });
       expect(firstOnly.body.map((r: { productName: string }) => r.productName)).toEqual(['Paper tray']);
+      expect(firstOnly.headers.get('x-total-count')).toBe('4');
       const defaultSize = await t.request('GET', '/api/exchange?page=1', { token: person.token });
       expect(defaultSize.body).toHaveLength(4);
+      expect(defaultSize.headers.get('x-total-count')).toBe('4');
+      // a full last page, a page past the end, and a filter with nothing: the total is the list's, not the page's
+      const fullLast = await t.request('GET', '/api/exchange?page=2&pageSize=2', { token: person.token });
+      expect(fullLast.body.map((r: { productName: string }) => r.productName)).toEqual(['Fuser Unit', 'Toner Cartridge 12A']);
+      expect(fullLast.headers.get('x-total-count')).toBe('4');
+      const pastEnd = await t.request('GET', '/api/exchange?page=3&pageSize=3', { token: person.token });
+      expect(pastEnd.body).toEqual([]);
+      expect(pastEnd.headers.get('x-total-count')).toBe('4');
+      const none = await t.request('GET', '/api/exchange?status=approved&page=1', { token: person.token });
+      expect(none.body).toEqual([]);
+      expect(none.headers.get('x-total-count')).toBe('0');
     });
 
     test('bad paging is a 400 with a clear error', async () => {

@@ -4,7 +4,7 @@ import { isUuid, requestMeta } from '#api/lib/request-meta.ts';
 import { CheckCustomerBody, CheckCustomerResponse, LoggedOut, LoginBody, LoginResponse, ProfileBody, ProfileDetails, VerifyEmailBody, VerifyEmailResponse } from './model.ts';
 import { ErrorBody } from '#api/lib/schema.ts';
 import { CROSS_SITE_MESSAGE, isCrossSite, sessionCookieName, type AuthPlugin } from './plugin.ts';
-import { checkCustomer, profileDetails, requestSignInLink, saveProfile, toProfile, verifySignIn } from './service.ts';
+import { checkCustomer, requestSignInLink, saveProfile, sessionProfile, toProfile, verifySignIn } from './service.ts';
 import { revokeSession } from './sessions.ts';
 import { visitorLanguage } from '#api/modules/users/rules.ts';
 
@@ -71,7 +71,7 @@ export function authRoutes(ctx: AppContext, auth: AuthPlugin) {
         detail: { summary: 'Open a session from a sign-in link', description: 'Step 2 of sign-in: the email and the token from the mailed link. Consumes the link and answers the session: `sessionToken` for `Authorization: Bearer`, also set as the session cookie. An expired or used link is 410.' },
       },
     )
-    .get('/auth/profile', ({ user }) => profileDetails(ctx, user.id), {
+    .get('/auth/profile', ({ user }) => sessionProfile(user), {
       auth: true,
       response: { 200: ProfileDetails, 401: ErrorBody },
       detail: { summary: 'The signed-in user', description: 'Who the session belongs to: id, email, name and whether they are an admin; and their profile: phone (E.164), whether they get WhatsApp updates, language (en or hi).' },

@@ -1,3 +1,4 @@
+import type { CurrentUser } from './sessions.ts';
 import type { AppContext } from '#api/context.ts';
 import type { Db } from '#api/db/connect.ts';
 import { INVALID_EMAIL_MESSAGE, isValidEmail, normalizeEmail } from '#api/lib/email.ts';
@@ -158,6 +159,11 @@ async function consumeSignInToken(ctx: AppContext, email: string, tokenHash: str
     .executeTakeFirst();
   if (consumed) return consumed;
   throw await linkFailure(ctx, email, tokenHash);
+}
+
+/** GET /api/auth/profile: the signed-in user's profile, as their session's read found it. */
+export function sessionProfile(user: CurrentUser): ProfileDetails {
+  return { uid: user.id, email: user.email, name: user.name, isAdmin: user.isAdmin, phone: user.phone, whatsapp: user.whatsapp, language: user.language };
 }
 
 /** The profile with the customer's phone, WhatsApp choice and language. */

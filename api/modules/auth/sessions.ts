@@ -5,6 +5,7 @@ import { isConnectionLost } from '#api/db/resilience.ts';
 import { INVALID_EMAIL_MESSAGE, isValidEmail, normalizeEmail } from '#api/lib/email.ts';
 import { badRequest, notFound } from '#api/lib/errors.ts';
 import { userIdByEmail } from '#api/modules/users/queries.ts';
+import type { Language } from '#api/modules/users/rules.ts';
 
 /** Sessions: the one a request carries (read with its user in one join), and signing out. */
 
@@ -14,6 +15,11 @@ export interface CurrentUser {
   name: string | null;
   isAdmin: boolean;
   sessionId: string;
+  /** the profile's fields and the shop's id for the user, read in the same join: a page's profile and balance need no read of their own */
+  phone: string | null;
+  whatsapp: boolean;
+  language: Language;
+  shopCustomerId: string | null;
 }
 
 /** A session's last_seen_at is written at most once a minute: not one write per request. */
@@ -28,6 +34,7 @@ const liveSession = compiledOnce(['sessionId', 'userId', 'idleHours'], (db, p) =
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select(['users.id', 'users.email', 'users.name', 'users.is_admin', 'sessions.id as session_id'])
+    .select(['users.phone', 'users.whatsapp_opt_in', 'users.language', 'users.shop_customer_id'])
     .select(sql<boolean>`sessions.last_seen_at < now() - ${sql.raw(TOUCH_EVERY)}`.as('stale'))
     .modifyFront(preparedMark('session'))
     .where('sessions.id', '=', p.sessionId)
@@ -64,7 +71,17 @@ export async function loadSession(db: Db, sessionId: string, userId: string, idl
   // a touch lost with its connection (a database restart) is not worth failing the request for:
   // the session's next request writes it
   if (row.stale) await touchSession(db, { sessionId }).catch(ignoreLostConnection);
-  return { id: row.id, email: row.email, name: row.name, isAdmin: row.is_admin, sessionId: row.session_id };
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    isAdmin: row.is_admin,
+    sessionId: row.session_id,
+    phone: row.phone,
+    whatsapp: row.whatsapp_opt_in,
+    language: row.language,
+    shopCustomerId: row.shop_customer_id,
+  };
 }
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {

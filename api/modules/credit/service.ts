@@ -1,7 +1,8 @@
 import type { AppContext } from '#api/context.ts';
 import { ShopError } from '#api/integrations/shop/types.ts';
 import { AppError } from '#api/lib/errors.ts';
-import { customerRef } from '#api/modules/users/queries.ts';
+import type { CurrentUser } from '#api/modules/auth/sessions.ts';
+import { sessionCustomerRef } from '#api/modules/users/queries.ts';
 
 /** The spec's credit error texts (§8), by the shop failure behind them. */
 const CREDIT_ERRORS = {
@@ -11,9 +12,9 @@ const CREDIT_ERRORS = {
 } as const;
 
 /** GET /api/shopify/credit: the balance the shop holds for this customer. */
-export async function getCustomerCredit(ctx: AppContext, user: { id: string }) {
+export async function getCustomerCredit(ctx: AppContext, user: CurrentUser) {
   try {
-    const balance = await ctx.shop.getBalance(await customerRef(ctx.db, user.id));
+    const balance = await ctx.shop.getBalance(sessionCustomerRef(user));
     return { creditAmount: balance.amount, currency: balance.currency || ctx.settings.shopCurrency };
   } catch (error) {
     if (!(error instanceof ShopError)) throw error;

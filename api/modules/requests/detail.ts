@@ -1,5 +1,7 @@
 import type { AppContext } from '#api/context.ts';
-import { customerRef } from '#api/modules/users/queries.ts';
+import type { CustomerRef } from '#api/integrations/shop/types.ts';
+import type { CurrentUser } from '#api/modules/auth/sessions.ts';
+import { customerRef, sessionCustomerRef } from '#api/modules/users/queries.ts';
 import { eventsOf } from './events.ts';
 import type { AdminExchangeRequestDetail, ExchangeRequestDetail } from './model.ts';
 import { ownRequestOr404, requestOr404, withImages } from './queries.ts';
@@ -8,23 +10,24 @@ import { valuationDetailOf } from '#api/modules/valuation/quote.ts';
 import { creditGuideFor } from '#api/modules/valuation/queries.ts';
 
 /** The customer's store-credit balance at the shop, or null when the shop cannot say: a request detail never fails for it. */
-async function balanceOrNull(ctx: AppContext, userId: string): Promise<number | null> {
+async function balanceOrNull(ctx: AppContext, customer: CustomerRef | string): Promise<number | null> {
   try {
-    return (await ctx.shop.getBalance(await customerRef(ctx.db, userId))).amount;
+    return (await ctx.shop.getBalance(typeof customer === 'string' ? await customerRef(ctx.db, customer) : customer)).amount;
   } catch (error) {
+    const userId = typeof customer === 'string' ? customer : customer.userId;
     ctx.log.warn('store credit balance unavailable for a request detail', { userId, error });
     return null;
   }
 }
 
 /** GET /api/exchange/{id}: the customer's own request, its timeline, valuation, balance and credit push. */
-export async function customerRequestDetail(ctx: AppContext, userId: string, id: string | undefined): Promise<ExchangeRequestDetail> {
-  const row = await ownRequestOr404(ctx.db, userId, id);
+export async function customerRequestDetail(ctx: AppContext, user: CurrentUser, id: string | undefined): Promise<ExchangeRequestDetail> {
+  const row = await ownRequestOr404(ctx.db, user.id, id);
   const [[request], events, valuation, balance] = await Promise.all([
     withImages(ctx.db, [row]),
     eventsOf(ctx.db, row.id, 'customer'),
     valuationDetailOf(ctx.db, row.id),
-    balanceOrNull(ctx, userId),
+    balanceOrNull(ctx, sessionCustomerRef(user)),
   ]);
   return { ...request!, ...valuation, events, totalShopifyCredit: balance, totalLoyaltyPoints: balance };
 }

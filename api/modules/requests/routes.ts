@@ -82,7 +82,7 @@ export function requestRoutes(ctx: AppContext, auth: AuthPlugin) {
     )
     .get(
       '/:id',
-      ({ params, user }) => customerRequestDetail(ctx, user.id, params.id),
+      ({ params, user }) => customerRequestDetail(ctx, user, params.id),
       {
         auth: true,
         response: { 200: ExchangeRequestDetail, 404: ErrorBody, ...signedIn },

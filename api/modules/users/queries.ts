@@ -71,6 +71,11 @@ export async function customerRef(db: Db, userId: string): Promise<CustomerRef> 
   return { userId: user.id, email: user.email, shopCustomerId: user.shop_customer_id };
 }
 
+/** The signed-in user as the shop backend looks them up, from their session's read (no read of its own). */
+export function sessionCustomerRef(user: { id: string; email: string; shopCustomerId: string | null }): CustomerRef {
+  return { userId: user.id, email: user.email, shopCustomerId: user.shopCustomerId };
+}
+
 /**
  * Locks the user's row until the transaction ends, so one user's writes that check a limit (uploads,
  * new requests) run one after the other. False when there is no such user.
