@@ -32,7 +32,7 @@ export interface Host {
   ctx: AppContext;
   app: App;
   serve: (request: Request, socket: SocketInfo | undefined, renderPage: (request: Request) => Promise<Response>, routes?: PageRoutes) => Promise<Response>;
-  /** renders the pages served from memory (static-pages.ts) in every language now, so no visitor waits for one */
+  /** renders the pages served from memory (static-pages.ts) in every language now, so no visitor waits for one; close() stops it */
   prerenderPages: (routes: PageRoutes, renderPage: (request: Request) => Promise<Response>) => Promise<void>;
   /** in-process API call, for server components: no HTTP hop, the same rules */
   handleApi: (request: Request) => Promise<Response>;
@@ -169,15 +169,18 @@ export async function startHost(settings: Settings, options: StartOptions = {}):
     staticPages,
   });
   const stopJobs = options.background === false ? () => Promise.resolve() : startBackgroundJobs(ctx);
+  const prerendering = new AbortController();
   return {
     settings,
     ctx,
     app,
     serve: edge,
-    prerenderPages: async (routes, renderPage) => staticPages?.prerender(routes, renderPage, settings.publicUrl.replace(/\/+$/, ''), LANGUAGES),
+    prerenderPages: async (routes, renderPage) => staticPages?.prerender(routes, renderPage, settings.publicUrl.replace(/\/+$/, ''), LANGUAGES, prerendering.signal),
     handleApi,
     pageFailures,
     close: async () => {
+      // a page copy being made is not waited for: it is a cache, and it dies with the host
+      prerendering.abort();
       await stopJobs();
       await close();
     },
