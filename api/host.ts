@@ -32,8 +32,13 @@ export interface Host {
   ctx: AppContext;
   app: App;
   serve: (request: Request, socket: SocketInfo | undefined, renderPage: (request: Request) => Promise<Response>, routes?: PageRoutes) => Promise<Response>;
-  /** renders the pages served from memory (static-pages.ts) in every language now, so no visitor waits for one; close() stops it */
+  /** renders the pages served from memory (static-pages.ts) in every language now, so no visitor waits for one */
   prerenderPages: (routes: PageRoutes, renderPage: (request: Request) => Promise<Response>) => Promise<void>;
+  /**
+   * The server is stopping: make no more page copies. They are a cache that dies with the process,
+   * and each render holds the event loop, so the requests in flight would finish later. close() does it too.
+   */
+  quiesce(): void;
   /** in-process API call, for server components: no HTTP hop, the same rules */
   handleApi: (request: Request) => Promise<Response>;
   /** why a page failed, noted by the page for the edge's error screen */
@@ -178,6 +183,7 @@ export async function startHost(settings: Settings, options: StartOptions = {}):
     prerenderPages: async (routes, renderPage) => staticPages?.prerender(routes, renderPage, settings.publicUrl.replace(/\/+$/, ''), LANGUAGES, prerendering.signal),
     handleApi,
     pageFailures,
+    quiesce: () => prerendering.abort(),
     close: async () => {
       // a page copy being made is not waited for: it is a cache, and it dies with the host
       prerendering.abort();

@@ -73,6 +73,7 @@ export function registerServeCommand(program: Command, { io, session }: CommandD
         process.once('SIGTERM', shutdown);
       });
       await announce('Stopping SwapPoints…');
+      running.host.quiesce();
       const timeoutMs = settings.shutdownTimeoutMs;
       const done = await stopWithin(timeoutMs, [
         // Take no new connections and finish the requests in flight, then close what is left at once:
