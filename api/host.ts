@@ -36,6 +36,11 @@ export interface Host {
   /** renders the pages served from memory (static-pages.ts) in every language now, so no visitor waits for one */
   prerenderPages: (routes: PageRoutes, renderPage: (request: Request) => Promise<Response>) => Promise<void>;
   /**
+   * The server is stopping: make no more page copies. They are a cache that dies with the process,
+   * and each render holds the event loop, so the requests in flight would finish later. close() does it too.
+   */
+  quiesce(): void;
+  /**
    * in-process API call, for server components: no HTTP hop, the same rules. `pageSessions`: the
    * session reads of the page render the call belongs to (page-sessions.ts), marked here because the
    * pages' bundle holds a copy of its own of every module it imports, whose marks the API never sees
@@ -174,13 +179,14 @@ export async function startHost(settings: Settings, options: StartOptions = {}):
     staticPages,
   });
   const stopJobs = options.background === false ? () => Promise.resolve() : startBackgroundJobs(ctx);
+  const prerendering = new AbortController();
   return {
     settings,
     ctx,
     app,
     serve: edge,
     prerenderPages: async (routes, renderPage) => {
-      await staticPages?.prerender(routes, renderPage, settings.publicUrl.replace(/\/+$/, ''), LANGUAGES);
+      await staticPages?.prerender(routes, renderPage, settings.publicUrl.replace(/\/+$/, ''), LANGUAGES, prerendering.signal);
       // The last step of start-up: what migrations, the demo shop and these renders left behind is
       // garbage now. One full collection returns it at once rather than when the heap next grows
       // (about 10 MB of idle RSS, bench:memory).
@@ -188,7 +194,10 @@ export async function startHost(settings: Settings, options: StartOptions = {}):
     },
     handleApi,
     pageFailures,
+    quiesce: () => prerendering.abort(),
     close: async () => {
+      // a page copy being made is not waited for: it is a cache, and it dies with the host
+      prerendering.abort();
       await stopJobs();
       await close();
     },

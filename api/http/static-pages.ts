@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { LANGUAGE_COOKIE, visitorLanguage, type Language } from '#api/modules/users/rules.ts';
 import { negotiateEncoding, type Encoding } from './compression.ts';
 import { inlineStylesheets } from './inline-css.ts';
@@ -94,16 +95,21 @@ export async function inlineScriptHashes(html: Uint8Array<ArrayBuffer>): Promise
   return [...new Set(hashes)];
 }
 
+// Off the main thread: a brotli copy at quality 11 takes about half a second of CPU, which would
+// hold every request (and a SIGTERM) waiting if it ran on the event loop.
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
 async function makeCopy(response: Response, publicDir: string | undefined): Promise<StaticCopy> {
   const body = publicDir && response.body ? inlineStylesheets(response.body, publicDir) : response.body;
   const identity = new Uint8Array(await new Response(body).arrayBuffer());
+  const [br, gz] = await Promise.all([
+    brotliAsync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.byteLength } }),
+    gzipAsync(identity, { level: 9 }),
+  ]);
   return {
     status: response.status,
-    bodies: {
-      identity,
-      br: new Uint8Array(brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.byteLength } })),
-      gzip: new Uint8Array(gzipSync(identity, { level: 9 })),
-    },
+    bodies: { identity, br: new Uint8Array(br), gzip: new Uint8Array(gz) },
     digest: createHash('sha256').update(identity).digest('base64url').slice(0, 27),
     scriptHashes: await inlineScriptHashes(identity),
   };
@@ -130,17 +136,17 @@ export function createStaticPages(options: Options) {
     // rendered as a signed-out visitor who chose this language would see it
     const request = new Request(`${origin}${path}`, { headers: { cookie: `${LANGUAGE_COOKIE}=${lang}`, 'x-request-id': PRERENDER_ID } });
     const expected = key === NOT_FOUND ? 404 : 200;
-    const copy = render(request).then(
-      async (response) => {
+    // never rejects: a copy that could not be made (the render or its stream failed) is rendered per request
+    const copy = render(request)
+      .then(async (response) => {
         const html = (response.headers.get('content-type') ?? '').startsWith('text/html');
         if (response.status !== expected || !html) {
           await response.body?.cancel();
           return null;
         }
         return makeCopy(response, options.publicDir);
-      },
-      () => null,
-    );
+      })
+      .catch(() => null);
     copies.set(id, { stamp, copy });
     // a failed render is not kept: the next request tries again
     void copy.then((made) => {
@@ -196,10 +202,15 @@ export function createStaticPages(options: Options) {
 
     /**
      * Makes the copies of these paths in each language now, so no visitor waits for one: one after
-     * another, so start-up holds one page's render and compression at a time, not all of them.
+     * another, and none more once `signal` is aborted (the server is stopping: the copies die with it).
      */
-    async prerender(routes: PageRoutes, render: (request: Request) => Promise<Response>, origin: string, languages: readonly Language[]): Promise<void> {
-      for (const path of routes.prerendered) for (const lang of languages) await copyOf(path, path, lang, render, origin);
+    async prerender(routes: PageRoutes, render: (request: Request) => Promise<Response>, origin: string, languages: readonly Language[], signal?: AbortSignal): Promise<void> {
+      for (const path of routes.prerendered) {
+        for (const lang of languages) {
+          if (signal?.aborted) return;
+          await copyOf(path, path, lang, render, origin);
+        }
+      }
     },
   };
 }

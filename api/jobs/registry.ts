@@ -30,7 +30,8 @@ import { requeueFailed, type AnyQueue } from './queue.ts';
 export interface Job {
   name: string;
   everyMs: number;
-  run: (ctx: AppContext) => Promise<unknown>;
+  /** `signal` is aborted when the server stops: a job working in batches ends after the one in hand */
+  run: (ctx: AppContext, signal: AbortSignal) => Promise<unknown>;
   queue?: QueueJob;
   /** A periodic job that works through rows it finds by a scan, not a queue: what /metrics counts of them. */
   backlog?: Backlog;
@@ -59,7 +60,7 @@ export const JOBS: readonly Job[] = [
   {
     name: 'credit-push',
     everyMs: 10_000,
-    run: (ctx) => pushAllDueCredits(ctx),
+    run: (ctx, signal) => pushAllDueCredits(ctx, signal),
     queue: {
       queue: CREDIT_PUSH_QUEUE,
       retry: async (ctx, id) => {
@@ -71,7 +72,7 @@ export const JOBS: readonly Job[] = [
   {
     name: 'webhook-deliveries',
     everyMs: 2_000,
-    run: (ctx) => deliverAllDueWebhooks(ctx),
+    run: (ctx, signal) => deliverAllDueWebhooks(ctx, signal),
     queue: {
       queue: WEBHOOK_QUEUE,
       retry: async (ctx, id) => {
@@ -84,7 +85,7 @@ export const JOBS: readonly Job[] = [
   {
     name: 'whatsapp-outbox',
     everyMs: 3_000,
-    run: (ctx) => sendAllDueWhatsApp(ctx),
+    run: (ctx, signal) => sendAllDueWhatsApp(ctx, signal),
     queue: {
       queue: WHATSAPP_QUEUE,
       retry: async (ctx, id) => {
@@ -97,7 +98,7 @@ export const JOBS: readonly Job[] = [
   {
     name: 'privacy',
     everyMs: 5_000,
-    run: (ctx) => runDuePrivacyJobs(ctx),
+    run: (ctx, signal) => runDuePrivacyJobs(ctx, signal),
     queue: { queue: PRIVACY_QUEUE, retry: (ctx, id) => retryPrivacyJob(ctx, id) },
   },
   { name: 'credit-expiry-reminders', everyMs: 3_600_000, run: (ctx) => remindExpiringCredits(ctx) },

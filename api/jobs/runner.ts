@@ -5,16 +5,20 @@ import { jobsFor } from './registry.ts';
 /** Shortly after start every job is due once (a restart does not wait an hour to prune). */
 const FIRST_TICK_MS = 1_000;
 
-/** Starts every job on its interval; returns a stop function that waits for running jobs to finish. */
+/**
+ * Starts every job on its interval; returns a stop function that starts no more runs, tells the
+ * running ones to end after their batch in hand, and waits for them.
+ */
 export function startBackgroundJobs(ctx: AppContext): () => Promise<void> {
   const running = new Set<Promise<unknown>>();
+  const stopping = new AbortController();
   const timers = jobsFor(ctx.settings).map((job) => {
     let busy = false;
     const tick = () => {
-      if (busy) return;
+      if (busy || stopping.signal.aborted) return;
       busy = true;
       const run = claimJobRun(ctx.db, job.name, job.everyMs)
-        .then((claimed) => (claimed ? job.run(ctx) : undefined))
+        .then((claimed) => (claimed ? job.run(ctx, stopping.signal) : undefined))
         .catch((error) => ctx.log.error('background job failed', { job: job.name, error }))
         .finally(() => {
           busy = false;
@@ -35,6 +39,7 @@ export function startBackgroundJobs(ctx: AppContext): () => Promise<void> {
     return handles;
   });
   return async () => {
+    stopping.abort();
     for (const { first, interval } of timers) {
       clearTimeout(first);
       clearInterval(interval);

@@ -73,6 +73,7 @@ export function registerServeCommand(program: Command, { io, session }: CommandD
         process.once('SIGTERM', shutdown);
       });
       await announce('Stopping SwapPoints…');
+      running.host.quiesce();
       const timeoutMs = settings.shutdownTimeoutMs;
       const done = await stopWithin(timeoutMs, [
         // Take no new connections and finish the requests in flight, then close what is left at once:
@@ -85,5 +86,9 @@ export function registerServeCommand(program: Command, { io, session }: CommandD
         await io.stderr.write(`SwapPoints did not stop within SHUTDOWN_TIMEOUT_MS (${timeoutMs} ms); exiting with work still running.\n`);
         process.exit(1);
       }
+      // Everything the server owns is finished or closed. What may still run is cache work that dies
+      // with the process (a page copy being rendered or compressed just after start, see host.close):
+      // waiting for it would keep a stopped server alive for seconds.
+      process.exit(0);
     });
 }

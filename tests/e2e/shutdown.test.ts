@@ -1,11 +1,27 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { connectPostgres } from '#api/db/connect.ts';
 import { createLogger } from '#api/lib/log.ts';
+import { LANGUAGE_COOKIE, LANGUAGES } from '#api/modules/users/rules.ts';
 import { ledgerRow, SHOPIFY_TOKEN, shopifyEnv } from '#tests/helpers/fake-shopify-backend.ts';
 import { startFakeShopify, type FakeShopify } from '#tests/helpers/fake-shopify.ts';
 import { startServer, type RunningServer } from '#tests/helpers/server.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 2_000;
+
+/**
+ * Resolves once the server has made its start-up copies of the pages served from memory: each of
+ * them answers from its copy (with an ETag). Until then a render may hold its event loop, and a
+ * request sent meanwhile may not be read by the time a test sends SIGTERM.
+ */
+async function startUpWorkDone(url: string): Promise<void> {
+  for (const path of ['/email-signin', '/terms', '/privacy']) {
+    for (const lang of LANGUAGES) {
+      const response = await fetch(`${url}${path}`, { headers: { cookie: `${LANGUAGE_COOKIE}=${lang}` } });
+      await response.arrayBuffer();
+      if (!response.headers.get('etag')) throw new Error(`${path} (${lang}) is not served from its copy: ${response.status}`);
+    }
+  }
+}
 
 /** A credit push stalled at the shop must not hold the stop open past SHUTDOWN_TIMEOUT_MS. */
 describe.skipIf(!process.env.DATABASE_URL)('stopping under one deadline', () => {
@@ -57,6 +73,7 @@ describe('stopping when idle or busy', () => {
   let server: RunningServer;
   beforeAll(async () => {
     server = await startServer();
+    await startUpWorkDone(server.url);
   }, 120_000);
   afterAll(() => server?.stop(), 30_000);
 

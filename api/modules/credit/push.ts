@@ -129,6 +129,6 @@ export async function pushDueCredits(ctx: AppContext, options: { limit?: number;
 }
 
 /** The background job: drains everything due, batch by batch. */
-export function pushAllDueCredits(ctx: AppContext): Promise<PushReport> {
-  return drainInBatches((limit) => pushDueCredits(ctx, { limit }));
+export function pushAllDueCredits(ctx: AppContext, signal?: AbortSignal): Promise<PushReport> {
+  return drainInBatches((limit) => pushDueCredits(ctx, { limit }), undefined, signal);
 }

@@ -53,8 +53,8 @@ async function runBatch(ctx: AppContext, limit: number, onlyId?: number): Promis
 }
 
 /** Runs every due privacy job, batch by batch. */
-export async function runDuePrivacyJobs(ctx: AppContext): Promise<BatchReport> {
-  return drainInBatches((limit) => runBatch(ctx, limit), 10);
+export async function runDuePrivacyJobs(ctx: AppContext, signal?: AbortSignal): Promise<BatchReport> {
+  return drainInBatches((limit) => runBatch(ctx, limit), 10, signal);
 }
 
 /** `jobs retry privacy:ID`: a failed (or still waiting) job is due now and run at once; false when it is done or unknown. */

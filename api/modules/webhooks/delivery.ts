@@ -215,6 +215,6 @@ export async function deliverDueWebhooks(ctx: AppContext, options: { limit?: num
 }
 
 /** The background job: drains everything due, batch by batch. */
-export function deliverAllDueWebhooks(ctx: AppContext): Promise<DeliveryReport> {
-  return drainInBatches((limit) => deliverDueWebhooks(ctx, { limit }));
+export function deliverAllDueWebhooks(ctx: AppContext, signal?: AbortSignal): Promise<DeliveryReport> {
+  return drainInBatches((limit) => deliverDueWebhooks(ctx, { limit }), undefined, signal);
 }

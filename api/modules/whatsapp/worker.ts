@@ -153,6 +153,6 @@ export async function sendDueWhatsApp(ctx: AppContext, options: { limit?: number
 }
 
 /** The background job: sends everything due, batch by batch. */
-export function sendAllDueWhatsApp(ctx: AppContext): Promise<BatchReport> {
-  return drainInBatches((limit) => sendDueWhatsApp(ctx, { limit }));
+export function sendAllDueWhatsApp(ctx: AppContext, signal?: AbortSignal): Promise<BatchReport> {
+  return drainInBatches((limit) => sendDueWhatsApp(ctx, { limit }), undefined, signal);
 }
