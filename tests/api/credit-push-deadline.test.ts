@@ -100,41 +100,36 @@ describe.each(databaseKinds())('a credit push never outlives its lease (%s)', (k
     expect(r.credits()).toHaveLength(1);
     expect(await r.ledger()).toMatchObject({ push_status: 'success', external_transaction_id: r.credits()[0]!.id });
   });
-});
 
-describe.each(databaseKinds())('the ledger holds each shop transaction once (%s)', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(() => t.close());
-
-  async function ledgerRow(externalId: string | null) {
-    const user = await t.ctx.db
-      .insertInto('users')
-      .values({ email: uniqueEmail('idx'), name: null, shop_customer_id: null })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return t.ctx.db
-      .insertInto('credit_ledger')
-      .values({ user_id: user.id, exchange_request_id: crypto.randomUUID(), type: 'exchange_credit', amount: '100', currency: 'INR', external_transaction_id: externalId })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-  }
-
-  test('a second ledger row with the same external_transaction_id is refused by the database; rows without one are many', async () => {
-    const tx = `gid://shopify/StoreCreditAccountCreditTransaction/${Date.now()}`;
-    await ledgerRow(tx);
-    let error: unknown;
-    try {
-      await ledgerRow(tx);
-    } catch (e) {
-      error = e;
+  // the same app (no second database): these rows reference no request and no shop customer
+  describe('the ledger holds each shop transaction once', () => {
+    async function ledgerRow(externalId: string | null) {
+      const user = await t.ctx.db
+        .insertInto('users')
+        .values({ email: uniqueEmail('idx'), name: null, shop_customer_id: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return t.ctx.db
+        .insertInto('credit_ledger')
+        .values({ user_id: user.id, exchange_request_id: crypto.randomUUID(), type: 'exchange_credit', amount: '100', currency: 'INR', external_transaction_id: externalId })
+        .returning('id')
+        .executeTakeFirstOrThrow();
     }
-    expect((error as { code?: string } | undefined)?.code).toBe('23505');
-    await ledgerRow(null);
-    await ledgerRow(null);
-    const count = await t.ctx.db.selectFrom('credit_ledger').select((eb) => eb.fn.countAll<number>().as('n')).where('external_transaction_id', '=', tx).executeTakeFirstOrThrow();
-    expect(Number(count.n)).toBe(1);
+
+    test('a second ledger row with the same external_transaction_id is refused by the database; rows without one are many', async () => {
+      const tx = `gid://shopify/StoreCreditAccountCreditTransaction/${Date.now()}`;
+      await ledgerRow(tx);
+      let error: unknown;
+      try {
+        await ledgerRow(tx);
+      } catch (e) {
+        error = e;
+      }
+      expect((error as { code?: string } | undefined)?.code).toBe('23505');
+      await ledgerRow(null);
+      await ledgerRow(null);
+      const count = await t.ctx.db.selectFrom('credit_ledger').select((eb) => eb.fn.countAll<number>().as('n')).where('external_transaction_id', '=', tx).executeTakeFirstOrThrow();
+      expect(Number(count.n)).toBe(1);
+    });
   });
 });

@@ -1,8 +1,6 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, setDefaultTimeout, test } from 'bun:test';
-import { rmSync } from 'node:fs';
-import { runCli, tempDataDir } from '#tests/helpers/cli.ts';
-import { seedMigratedDataDir } from '#tests/helpers/db.ts';
-import { cliTargets } from '#tests/helpers/cli-targets.ts';
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { runCli } from '#tests/helpers/cli.ts';
+import { cliTarget, cliTargets, cloneTarget, type CliTarget } from '#tests/helpers/cli-targets.ts';
 import { SHOPIFY_TOKEN, shopifyEnv } from '#tests/helpers/fake-shopify-backend.ts';
 import { startFakeShopify, type FakeShopify } from '#tests/helpers/fake-shopify.ts';
 import { requestAt, uniqueEmail, withContext } from './operator-data.ts';
@@ -114,26 +112,32 @@ describe.each(all.map((t) => [t.name, t] as const))('credits reconcile against S
 });
 
 describe('credits reconcile on the embedded shop', () => {
-  // each test a database of its own holding the same two credits: one test adds an unfinished push
-  let env: Record<string, string | undefined>;
+  // the same two credits for each test: the one that adds an unfinished push does it in a copy of its own
+  let seeded: CliTarget;
+  const copies: CliTarget[] = [];
   let stuck = 0;
-  beforeEach(async () => {
-    env = { DATA_DIR: tempDataDir(), DATABASE_URL: undefined, SHOP_BACKEND: 'embedded' };
-    await seedMigratedDataDir(env.DATA_DIR!);
-    await withContext(env, async (ctx) => {
+  beforeAll(async () => {
+    seeded = await cliTarget('embedded');
+    seeded.env = { ...seeded.env, SHOP_BACKEND: 'embedded' };
+    await withContext(seeded.env, async (ctx) => {
       await requestAt(ctx, 'credited', { credit: 400 });
       await requestAt(ctx, 'completed', { credit: 900 });
     });
   });
-  afterEach(() => rmSync(env.DATA_DIR!, { recursive: true, force: true }));
+  afterAll(async () => {
+    for (const t of [seeded, ...copies]) await t.cleanup();
+  });
 
   test('balances that match the ledger: exit 0', async () => {
-    const res = await runCli(['credits', 'reconcile', '--json'], env);
+    const res = await runCli(['credits', 'reconcile', '--json'], seeded.env);
     expect(res.code).toBe(0);
     expect(JSON.parse(res.stdout)).toMatchObject({ shop: 'embedded', customers: 2, ledgerCredits: 2, matched: 2, issues: [] });
   });
 
   test('a credit whose push never finished is missing from the shop: exit 1', async () => {
+    const own = await cloneTarget(seeded);
+    copies.push(own);
+    const env = own.env;
     await withContext(env, async (ctx) => {
       const made = await requestAt(ctx, 'received', {});
       // as a server stopped between committing the credit and pushing it leaves the row

@@ -5,7 +5,6 @@ import { createLocalImageStore, createS3ImageStore, imageKey, newPublicId, varia
 import { runCli as runCliInProcess } from '#cli/program.ts';
 import { standaloneSession } from '#cli/session.ts';
 import { runCli, tempDataDir } from '#tests/helpers/cli.ts';
-import { seedMigratedDataDir } from '#tests/helpers/db.ts';
 import { startFakeS3, type FakeS3 } from '#tests/helpers/s3.ts';
 
 setDefaultTimeout(60_000);
@@ -29,7 +28,7 @@ describe('swappoints images migrate --to s3', () => {
   async function fixture(): Promise<Fixture> {
     const dataDir = tempDataDir();
     dataDirs.push(dataDir);
-    await seedMigratedDataDir(dataDir);
+    // no database in it: copying the images reads only the media folder and the bucket
     const prefix = `shop-${crypto.randomUUID().slice(0, 8)}/`;
     // Still on local disk: the migration runs before IMAGE_STORE is switched.
     const env = { DATA_DIR: dataDir, DATABASE_URL: undefined, ...s3.env(prefix), IMAGE_STORE: 'local' };

@@ -10,7 +10,7 @@ import type { CliIO } from '#cli/io.ts';
 import { runCli as runInProcess } from '#cli/program.ts';
 import { standaloneSession } from '#cli/session.ts';
 import { ROOT, runCli } from '#tests/helpers/cli.ts';
-import { cliTarget, type CliTarget } from '#tests/helpers/cli-targets.ts';
+import { cliTarget, cloneTarget, type CliTarget } from '#tests/helpers/cli-targets.ts';
 import { bulkLedger, ledgerRows, requestAt, withContext } from './operator-data.ts';
 
 // every test runs the real binary, often several times: room for a loaded machine, whichever way the files are run
@@ -72,7 +72,7 @@ const processState = (pid: number) => {
 
 describe.each(kinds)('credits on the %s database', (kind) => {
   // The same ledger in every database: the tests that change it (new rows, dates, retries, bulk
-  // rows) each get a database of their own, so no test depends on another having run before it
+  // rows) each get a copy of their own, so no test depends on another having run before it
   // (bun test --randomize); the others share one.
   let shared: CliTarget;
   let target: CliTarget;
@@ -82,18 +82,9 @@ describe.each(kinds)('credits on the %s database', (kind) => {
     expect(res.code).toBe(0);
     return res;
   };
-  const seeded = async () => {
-    const fresh = await cliTarget(kind);
-    await withContext(fresh.env, async (ctx) => {
-      await requestAt(ctx, 'credited', { credit: 750 });
-      await requestAt(ctx, 'completed', { credit: 1200 });
-      await bulkLedger(ctx, 40);
-    });
-    return fresh;
-  };
-  /** The test body run against a freshly seeded database of its own. */
+  /** The test body run against a copy of the shared, seeded database (as seeded: no test changes the shared one). */
   const ownLedger = (body: () => Promise<void>) => async () => {
-    target = await seeded();
+    target = await cloneTarget(shared);
     try {
       await body();
     } finally {
@@ -103,7 +94,12 @@ describe.each(kinds)('credits on the %s database', (kind) => {
   };
 
   beforeAll(async () => {
-    target = shared = await seeded();
+    target = shared = await cliTarget(kind);
+    await withContext(shared.env, async (ctx) => {
+      await requestAt(ctx, 'credited', { credit: 750 });
+      await requestAt(ctx, 'completed', { credit: 1200 });
+      await bulkLedger(ctx, 40);
+    });
   }, 120_000);
   afterAll(() => shared.cleanup());
 

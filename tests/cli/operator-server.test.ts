@@ -3,6 +3,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { readLock } from '#api/db/embedded-lock.ts';
 import { readCsv } from '#api/lib/csv.ts';
+import { EXPORT_BATCH_ROWS } from '#api/modules/credit/ledger-export.ts';
 import { tempDataDir } from '#tests/helpers/cli.ts';
 import { startServer, type RunningServer } from '#tests/helpers/server.ts';
 import { bulkLedger, ledgerRows, requestAt, withContext, type MadeRequest } from './operator-data.ts';
@@ -16,7 +17,12 @@ setDefaultTimeout(120_000);
  * Needs the built pages: `SWAPPOINTS_DIST_DIR=dist-cli bun run build`, then run with the same variable.
  */
 
-const BULK = 25_000;
+/**
+ * Enough rows for the export to read several full pages and a part one, and for its output (over
+ * 2 MB as JSON lines) to fill the control socket's buffer many times over, so the server waits for
+ * the CLI to drain it: what streaming in order, none lost or repeated, is about. (It was 25 000.)
+ */
+const BULK = 3 * EXPORT_BATCH_ROWS + 500;
 const dataDir = tempDataDir();
 const env = { DATA_DIR: dataDir, DATABASE_URL: undefined };
 let server: RunningServer;

@@ -84,10 +84,11 @@ function migratedPostgresTemplate(): Promise<string> {
 
 /**
  * A PostgreSQL database of its own, on the server DATABASE_URL points at; dropped afterwards. Empty
- * by default (the server or CLI under test migrates it); `migrated: true` copies the migrated template.
+ * by default (the server or CLI under test migrates it); `migrated: true` copies the migrated template,
+ * `copyOf` another test database (by its URL; nothing may be connected to it meanwhile).
  */
-export async function createPostgresDatabase(options: { migrated?: boolean } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
-  const template = options.migrated ? await migratedPostgresTemplate() : undefined;
+export async function createPostgresDatabase(options: { migrated?: boolean; copyOf?: string } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
+  const template = options.copyOf ? new URL(options.copyOf).pathname.slice(1) : options.migrated ? await migratedPostgresTemplate() : undefined;
   const name = `sp_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   await withAdmin((admin) => admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`));
   return {
