@@ -1,4 +1,5 @@
 import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite';
+import { concatBytes } from '#api/lib/bytes.ts';
 
 /**
  * Named prepared statements for PGlite. `PGlite.query` sends each statement as an unnamed one, so
@@ -112,4 +113,3 @@ async function withStatement<T>(text: string, params: unknown[], run: () => Prom
   }
 }
 
-const concatBytes = (parts: Uint8Array[]) => new Uint8Array(Bun.concatArrayBuffers(parts));

@@ -10,6 +10,8 @@
  * payload's chunks follow as inline scripts (`(self.__FLIGHT_DATA||=[]).push(…)`), which Waku's
  * browser entry reads.
  */
+import { concatBytes } from '#api/lib/bytes.ts';
+
 const encoder = new TextEncoder();
 const trailer = '</body></html>';
 const TRAILER = encoder.encode(trailer);
@@ -96,4 +98,3 @@ function escapeScript(script: string): string {
   return script.replace(/<!--/g, '<\\!--').replace(/<\/(script)/gi, '</\\$1');
 }
 
-const concatBytes = (parts: Uint8Array[]) => new Uint8Array(Bun.concatArrayBuffers(parts));

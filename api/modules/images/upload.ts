@@ -1,4 +1,5 @@
 import type { AppContext } from '#api/context.ts';
+import { concatBytes } from '#api/lib/bytes.ts';
 import { AppError, badRequest } from '#api/lib/errors.ts';
 import { cleanImage } from './clean.ts';
 import { MAX_IMAGE_BYTES, notAnImageMessage, tooLargeMessage } from './rules.ts';
@@ -50,24 +51,13 @@ async function readCapped(request: Request, cap: number): Promise<Body> {
       chunks.push(value);
       total += value.byteLength;
       // A declared length past the cap needs only its first chunk read (for the file's name).
-      if (total > cap || declared > cap) return { kind: 'too-large', head: concat(chunks).subarray(0, 16_384) };
+      if (total > cap || declared > cap) return { kind: 'too-large', head: concatBytes(chunks).subarray(0, 16_384) };
     }
   } finally {
     if (total > cap || declared > cap) await reader.cancel().catch(() => {});
     reader.releaseLock();
   }
-  return { kind: 'complete', bytes: concat(chunks) };
-}
-
-function concat(chunks: Uint8Array[]): Uint8Array {
-  if (chunks.length === 1) return chunks[0]!;
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.byteLength, 0));
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
+  return { kind: 'complete', bytes: concatBytes(chunks) };
 }
 
 /**
