@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
 import { databaseKinds } from '#tests/helpers/db.ts';
 import { startFakeWhatsApp, type FakeWhatsApp } from '#tests/helpers/fake-whatsapp.ts';
 import { labelledRequest, parcelDesk } from '#tests/helpers/parcels.ts';
-import { createRequest, mailsTo, requestAt, shippingBody, signInPerson, type Person } from '#tests/helpers/fixtures.ts';
+import { createRequest, mailsTo, requestAt, RETURN_ADDRESS, shippingBody, signInPerson, type Person } from '#tests/helpers/fixtures.ts';
 
 setDefaultTimeout(60_000);
 
@@ -16,7 +16,7 @@ const newPhone = () => `8${String(process.pid % 10_000).padStart(4, '0')}${Strin
 /**
  * The notices of revised offers, deadlines and prepaid labels reach a customer who opted in to
  * WhatsApp too, each with its template: offer waiting (and its reminder), ship reminder, label ready,
- * picked up.
+ * picked up, and a declined offer's item on its way back.
  */
 describe.each(databaseKinds())('WhatsApp for offers, deadlines and labels (%s)', (kind) => {
   let fake: FakeWhatsApp;
@@ -94,5 +94,18 @@ describe.each(databaseKinds())('WhatsApp for offers, deadlines and labels (%s)',
     await requestAt(t, 'approved', customer, admin, warehouseId);
     await runDeadlines(t.ctx, { asOf: new Date(Date.now() + 15 * 86_400_000) });
     expect(await templatesTo(customer.to)).toContain('swappoints_ship_reminder');
+  });
+
+  test("a declined offer's item sent back: return shipped, with the carrier and tracking number, in the customer's language", async () => {
+    const customer = await optedIn('hi');
+    const id = await requestAt(t, 'received', customer, admin, warehouseId, 0, { brand: 'HP', productName: 'HP 88A Toner', condition: 'like_new' });
+    expect((await t.request('PUT', `/api/admin/exchange-requests/${id}/credit`, { token: admin.token, body: { creditAmount: 100, reason: 'Cracked housing' } })).status).toBe(200);
+    const declined = await t.request('POST', `/api/exchange/${id}/offer/decline`, { token: customer.token, body: { choice: 'return', address: RETURN_ADDRESS } });
+    expect(declined.status).toBe(200);
+    const res = await t.request('POST', `/api/admin/exchange-requests/${id}/return`, { token: admin.token, body: { carrierName: 'India Post', trackingNumber: 'EE123456789IN' } });
+    expect(res.status).toBe(200);
+    expect(await templatesTo(customer.to)).toContain('swappoints_return_shipped');
+    const sent = fake.messages.find((m) => m.to === customer.to && m.name === 'swappoints_return_shipped')!;
+    expect([sent.language, sent.params]).toEqual(['hi', ['HP 88A Toner', 'India Post', 'EE123456789IN', `http://localhost:3000/exchange/${id}`]]);
   });
 });

@@ -10,6 +10,7 @@ import { recordEvent, type Actor } from '#api/modules/requests/events.ts';
 import { ADMIN_NOT_FOUND, findRequest, requestOr404 } from '#api/modules/requests/queries.ts';
 import { requestTextTooLong, REQUEST_TEXT_LIMITS } from '#api/modules/requests/rules.ts';
 import { languageOf } from '#api/modules/users/queries.ts';
+import { queueWhatsApp } from '#api/modules/whatsapp/service.ts';
 import { BOOKING_LEASE_SECONDS } from '#api/integrations/carriers/types.ts';
 import { NO_RETURN_TO_SHIP, RETURN_ALREADY_SHIPPED, RETURN_BEING_BOOKED, RETURN_BODY } from './rules.ts';
 
@@ -36,9 +37,9 @@ export function readReturnShipment(input: { carrierName?: string | null; trackin
 
 /**
  * In the caller's transaction: marks the return shipped (once: a conditional update on `returned_at is
- * null`), puts it on the timeline and queues the customer's mail with the tracking number. Undefined
- * when no return waits. The request row is locked first, as a carrier booking locks it before
- * reserving its shipment, so the two serialise: a return the carrier is booking right now (a live
+ * null`), puts it on the timeline and queues the customer's mail, and WhatsApp message when they
+ * opted in, with the tracking number. Undefined when no return waits. The request row is locked
+ * first, as a carrier booking locks it before reserving its shipment, so the two serialise: a return the carrier is booking right now (a live
  * outbound reservation, read after the lock) is not also recorded by hand, and the reverse.
  */
 export async function writeReturnShipped(trx: Db, ctx: AppContext, actor: Actor, requestId: string, shipment: ReturnShipment): Promise<ExchangeRequestRow | undefined> {
@@ -74,6 +75,11 @@ export async function writeReturnShipped(trx: Db, ctx: AppContext, actor: Actor,
   });
   const lang = await languageOf(trx, row.user_id);
   await enqueueMail(trx, returnShippedMail(row.customer_email, ctx.settings.publicUrl, { id: row.id, productName: row.product_name, brand: row.brand }, shipment, lang));
+  await queueWhatsApp(trx, ctx, {
+    userId: row.user_id,
+    template: 'return_shipped',
+    params: { product: row.product_name, carrier: shipment.carrierName, trackingNumber: shipment.trackingNumber, link: `${ctx.settings.publicUrl}/exchange/${row.id}` },
+  });
   return row;
 }
 

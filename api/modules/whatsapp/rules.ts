@@ -70,6 +70,14 @@ export const WHATSAPP_TEMPLATES = {
       hi: 'याद दिलाना: कृपया अपना {{1}} {{2}} तक भेजें ताकि आपका ट्रेड-इन खुला रहे। विवरण देखें: {{3}}',
     },
   },
+  return_shipped: {
+    name: 'swappoints_return_shipped',
+    params: ['product', 'carrier', 'trackingNumber', 'link'],
+    text: {
+      en: 'Your {{1}} is on its way back to you with {{2}}, tracking number {{3}}. See the details: {{4}}',
+      hi: 'आपका {{1}} {{2}} से आपको वापस भेजा जा रहा है, ट्रैकिंग नंबर {{3}}। विवरण देखें: {{4}}',
+    },
+  },
   credit_assigned: {
     name: 'swappoints_credit_assigned',
     params: ['product', 'amount', 'link'],
