@@ -15,9 +15,9 @@ import { RETURN_BOOKING_BUSY, RETURN_CARRIER_FAILED, RETURNS_BY_HAND } from './r
  * "Book the return" (issue 24): a declined offer's item the customer wants back, booked with the
  * carrier from the request's warehouse to the address the customer gave. Booked once however many
  * calls race (reservation.ts, direction 'outbound'); the booking's transaction marks the return
- * shipped through credit's writeReturnShipped, so the timeline and the mail are the admin form's own.
- * The request row is locked while the reservation is made, as the admin form locks it, so a return
- * is never both booked and recorded by hand.
+ * shipped through credit's writeReturnShipped, so the timeline, the mail and the WhatsApp message
+ * are the admin form's own. The request row is locked while the reservation is made, as the admin
+ * form locks it, so a return is never both booked and recorded by hand.
  */
 
 /** The warehouse as the courier's pickup: its contact (or its name) and phone. */
