@@ -30,6 +30,7 @@ export const en = {
   'footer.legal': 'Legal',
   'footer.terms': 'Terms of Service',
   'footer.privacy': 'Privacy Policy',
+  'legal.englishOnly': 'This text is available in English only.',
   'footer.contact': 'Contact {email}',
 
   // 404

@@ -25,6 +25,7 @@ export const hi: Record<keyof typeof en, string> = {
   'footer.legal': 'कानूनी',
   'footer.terms': 'सेवा की शर्तें',
   'footer.privacy': 'गोपनीयता नीति',
+  'legal.englishOnly': 'यह पाठ अभी केवल अंग्रेज़ी में उपलब्ध है।',
   'footer.contact': '{email} पर संपर्क करें',
 
   // 404

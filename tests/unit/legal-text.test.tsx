@@ -1,11 +1,12 @@
 import { afterAll, describe, expect, test } from 'bun:test';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { loadSettings } from '#api/settings.ts';
 import { MarkdownText } from '#src/components/legal/markdown-text.tsx';
-import { legalMarkdown } from '#src/lib/legal.server.ts';
+import { currentTermsVersion } from '#api/modules/auth/terms-version.ts';
+import { legalMarkdown, legalTextFor, translationFile } from '#src/lib/legal.server.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'swappoints-legal-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -47,5 +48,52 @@ describe('TERMS_FILE and PRIVACY_FILE', () => {
     expect(html).toContain('href="https://shop.example"');
     expect(html).not.toContain('javascript:');
     expect(html).toContain('bad');
+  });
+
+  test("a version comment in the owner's text names the version and is not shown as text", () => {
+    const dir = join(root, 'versioned');
+    mkdirSync(dir);
+    const file = join(dir, 'terms.md');
+    writeFileSync(file, '<!-- version: 2027-01 -->\n# Our terms\n\nBe kind.');
+    const settings = loadSettings({ ...base, TERMS_FILE: file });
+    expect(currentTermsVersion(settings)).toBe('2027-01');
+    expect(legalMarkdown(settings, 'terms')).toBe('# Our terms\n\nBe kind.');
+    expect(renderToStaticMarkup(<MarkdownText markdown={legalMarkdown(settings, 'terms')} />)).not.toContain('version');
+  });
+});
+
+describe('the terms and privacy text in Hindi', () => {
+  test('the shipped texts have Hindi translations of the version in force, with the settings filled in', () => {
+    const settings = loadSettings({ ...base, SUPPORT_EMAIL: 'help@shop.example', SHOP_NAME: 'Printer Parts Co' });
+    // an edit of content/terms.md or privacy.md changes the version: translate it again and name the new version
+    for (const which of ['terms', 'privacy'] as const) {
+      const file = translationFile(which === 'terms' ? settings.termsFile : settings.privacyFile, 'hi');
+      expect(file).toEndWith(`content/${which}.hi.md`);
+      expect(readFileSync(file, 'utf8')).toStartWith(`<!-- version: ${currentTermsVersion(settings)} -->\n`);
+    }
+    const terms = legalTextFor(settings, 'terms', 'hi');
+    expect(terms.lang).toBe('hi');
+    expect(terms.markdown).toStartWith('# सेवा की शर्तें\n');
+    const privacy = legalTextFor(settings, 'privacy', 'hi');
+    expect(privacy.lang).toBe('hi');
+    for (const phrase of ['# गोपनीयता नीति', 'Printer Parts Co', 'help@shop.example', '30 दिनों के बाद', '180 दिन बाद', '90 दिनों के भीतर', 'भारतीय डेटा संरक्षण बोर्ड']) expect(privacy.markdown).toContain(phrase);
+    expect(privacy.markdown).not.toContain('{{');
+    expect(privacy.markdown).not.toContain('<!--');
+    expect(legalTextFor(settings, 'privacy', 'en')).toEqual({ markdown: legalMarkdown(settings, 'privacy'), lang: 'en' });
+  });
+
+  test("an owner's text without a translation, or with one of another version, is shown in English", () => {
+    const dir = join(root, 'owner');
+    mkdirSync(dir);
+    const file = join(dir, 'terms.md');
+    writeFileSync(file, '<!-- version: 2027-02 -->\n# Our terms');
+    const settings = loadSettings({ ...base, TERMS_FILE: file });
+    expect(legalTextFor(settings, 'terms', 'hi')).toEqual({ markdown: '# Our terms', lang: 'en' });
+    writeFileSync(join(dir, 'terms.hi.md'), '<!-- version: 2027-01 -->\n# हमारी शर्तें');
+    expect(legalTextFor(settings, 'terms', 'hi')).toEqual({ markdown: '# Our terms', lang: 'en' });
+    writeFileSync(join(dir, 'terms.hi.md'), '<!-- version: 2027-02 -->\n# हमारी शर्तें');
+    expect(legalTextFor(settings, 'terms', 'hi')).toEqual({ markdown: '# हमारी शर्तें', lang: 'hi' });
+    writeFileSync(file, '<!-- version: 2027-03 -->\n# Our terms, changed');
+    expect(legalTextFor(settings, 'terms', 'hi')).toEqual({ markdown: '# Our terms, changed', lang: 'en' });
   });
 });
