@@ -1,4 +1,4 @@
-import { expect } from 'bun:test';
+import { afterAll, beforeAll, expect } from 'bun:test';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
@@ -8,6 +8,11 @@ import { startServer, type RunningServer, type ServerOptions } from './server.ts
 export const SCREENSHOTS = join(ROOT, 'tests/e2e/screenshots');
 export const DESKTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 390, height: 844 };
+/** The two widths the browser tests check a screen at, as `describe.each(SCREENS)('… at %s px', (width, viewport) => …)`. */
+export const SCREENS = [
+  ['1280', DESKTOP],
+  ['390', PHONE],
+] as const;
 
 /** Debian's Chromium, headless, with the flags this machine needs (no network beyond loopback). */
 export async function launchBrowser(): Promise<Browser> {
@@ -36,6 +41,41 @@ export async function startServerAndBrowser(env?: Record<string, string | undefi
 export async function stopServerAndBrowser({ server, browser }: { server?: RunningServer; browser?: Browser }): Promise<void> {
   await browser?.close();
   await server?.stop();
+}
+
+type ServerEnv = Record<string, string | undefined>;
+
+/** The server and browser of a test file, once its `beforeAll` has started them. */
+export interface ServerAndBrowser {
+  readonly server: RunningServer;
+  readonly browser: Browser;
+}
+
+/**
+ * Starts the app server (with `env`) and a browser before the file's tests and stops both after
+ * them: `const app = useServerAndBrowser();` at the top of a file, then `app.server`, `app.browser`
+ * in its hooks and tests (a `beforeAll` registered after this one runs after the start). `env` may
+ * be a function, for settings known only once something else has started (a fake shop's URL).
+ */
+export function useServerAndBrowser(env?: ServerEnv | (() => ServerEnv | Promise<ServerEnv>), options?: ServerOptions): ServerAndBrowser {
+  let started: { server?: RunningServer; browser?: Browser } = {};
+  beforeAll(async () => {
+    started = await startServerAndBrowser(typeof env === 'function' ? await env() : env, options);
+  }, 120_000);
+  afterAll(() => stopServerAndBrowser(started), 30_000);
+  const running = (what: 'server' | 'browser') => {
+    const value = started[what];
+    if (!value) throw new Error(`the ${what} is not running: use it inside a test or a hook (useServerAndBrowser starts it in beforeAll)`);
+    return value;
+  };
+  return {
+    get server() {
+      return running('server') as RunningServer;
+    },
+    get browser() {
+      return running('browser') as Browser;
+    },
+  };
 }
 
 /**
