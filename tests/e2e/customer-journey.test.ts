@@ -300,8 +300,7 @@ describe.each(['pglite'] as const)('on %s', (database) => {
       await see(page, 'Credit: ₹250.00');
 
       // ---- someone else opening this request sees the spec's not-found text ---------------------------------------
-      const stranger = await signedInPerson(app.browser, app.server, other, viewport);
-      await stranger.page.goto(`/exchange/${requestId}`);
+      const stranger = await signedInPerson(app.browser, app.server, other, viewport, `/exchange/${requestId}`);
       await see(stranger.page, "Exchange request not found or you don't have permission to view it.");
       expect(await stranger.page.getByText('LaserJet Fuser Unit').count()).toBe(0);
       await looksRightAndAccessible(stranger.page, shot('request-not-found'));

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
-import { looksRightAndAccessible, screenshotNow, see, seriousAccessibilityViolations, signedInPerson, useServerAndBrowser } from '#tests/helpers/browser.ts';
+import { DESKTOP, looksRightAndAccessible, screenshotNow, see, seriousAccessibilityViolations, signedInPerson, useServerAndBrowser } from '#tests/helpers/browser.ts';
 import { submitRequestThroughApi } from '#tests/helpers/requests.ts';
 import { eventually } from './customer-helpers.ts';
 
@@ -62,8 +62,7 @@ describe('many requests', () => {
   }, 120_000);
 
   test('/exchange pages by 10 with first and last; the page is in the URL', async () => {
-    const { context, page } = await signedInPerson(app.browser, app.server, EMAIL);
-    await page.goto('/exchange');
+    const { context, page } = await signedInPerson(app.browser, app.server, EMAIL, DESKTOP, '/exchange');
     await see(page, `Showing 1-10 of ${TOTAL} requests`);
     await eventually(() => page.getByTestId('exchange-card').count(), 10);
     const pagination = page.getByRole('navigation', { name: 'Pagination' });

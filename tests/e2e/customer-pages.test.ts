@@ -31,8 +31,7 @@ beforeAll(async () => {
 
 describe('cancelled requests', () => {
   test('cancel through the page, then follow Show cancelled requests beside the filter with the keyboard: the request is listed with its date (1280 px)', async () => {
-    const { context, page } = await signedInPerson(app.browser, app.server, CANCELLING_EMAIL);
-    await page.goto(`/exchange/${cancelId}`);
+    const { context, page } = await signedInPerson(app.browser, app.server, CANCELLING_EMAIL, DESKTOP, `/exchange/${cancelId}`);
     await page.getByRole('button', { name: 'Cancel Request' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, Cancel Request' }).click();
     await page.waitForURL(/\/dashboard$/);
@@ -67,8 +66,7 @@ describe('cancelled requests', () => {
     const token = await app.server.apiSignIn(phoneEmail);
     const id = await submitRequestThroughApi(app.server, token, { productName: 'Spare Toner Cartridge', brand: 'HP', description: 'Ordered twice.', condition: 'new' });
     expect((await app.server.api('DELETE', `/api/exchange/${id}`, token)).status).toBe(200);
-    const { context, page } = await signedInPerson(app.browser, app.server, phoneEmail, PHONE);
-    await page.goto('/exchange?status=cancelled');
+    const { context, page } = await signedInPerson(app.browser, app.server, phoneEmail, PHONE, '/exchange?status=cancelled');
     await eventually(() => page.getByTestId('cancelled-card').count(), 1);
     await see(page, 'Spare Toner Cartridge');
     await see(page, 'Cancelled requests');
@@ -82,8 +80,7 @@ describe('cancelled requests', () => {
 
 describe('your data on the dashboard', () => {
   test('at 390 px: Download my data gives the ZIP of my requests; Delete my account asks first, then signs me out for good', async () => {
-    const { context, page } = await signedInPerson(app.browser, app.server, PRIVACY_EMAIL, PHONE);
-    await page.goto('/dashboard');
+    const { context, page } = await signedInPerson(app.browser, app.server, PRIVACY_EMAIL, PHONE); // lands on /dashboard
     await see(page, 'Your data');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await looksRightAndAccessible(page, 'customer-phone-your-data');

@@ -22,8 +22,7 @@ describe('WhatsApp updates on the dashboard', () => {
   test('at 390 px: a bad number is refused naming the field; a 10-digit number, the switch and Hindi are saved; an approval reaches WhatsApp in Hindi', async () => {
     const token = await app.server.apiSignIn(EMAIL);
     const requestId = await submitRequestThroughApi(app.server, token, { productName: 'Laser Toner 12A', brand: 'HP', description: 'Half full.', condition: 'good' });
-    const { context, page } = await signedInPerson(app.browser, app.server, EMAIL, PHONE);
-    await page.goto('/dashboard');
+    const { context, page } = await signedInPerson(app.browser, app.server, EMAIL, PHONE); // lands on /dashboard
     const card = page.getByTestId('whatsapp-settings');
     await see(card, 'WhatsApp updates');
 
@@ -64,8 +63,7 @@ describe('WhatsApp updates on the dashboard', () => {
     const email = 'asha.rao@example.com';
     const token = await app.server.apiSignIn(email);
     expect((await app.server.api('PUT', '/api/profile', token, { phone: '+44 7911 123456', whatsapp: true })).status).toBe(200);
-    const { context, page } = await signedInPerson(app.browser, app.server, email);
-    await page.goto('/dashboard');
+    const { context, page } = await signedInPerson(app.browser, app.server, email); // lands on /dashboard
     const card = page.getByTestId('whatsapp-settings');
     await see(card, 'WhatsApp updates');
     expect(await page.getByLabel('WhatsApp number').inputValue()).toBe('+447911123456');

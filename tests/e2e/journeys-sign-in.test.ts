@@ -3,7 +3,6 @@ import { newPerson, see, signedInPerson, signInThroughPages, useServerAndBrowser
 import { eventually } from './customer-helpers.ts';
 import { shotAndAxe, WIDTHS } from './journey-helpers.ts';
 
-
 // three links per email per 15 minutes, so 'Send a new link' meets the limit within one test
 const app = useServerAndBrowser({ SIGNIN_LIMIT_PER_EMAIL: '3' });
 

@@ -35,8 +35,7 @@ describe('a prepaid label on the request page', () => {
       const id = await submitRequestThroughApi(app.server, token, { productName: `Fuser Unit ${name}`, brand: 'Canon', description: 'Working spare.', condition: 'good' });
       expect((await app.server.api('PUT', `/api/admin/exchange-requests/${id}/status`, adminToken, { status: 'approved', warehouseId: activeWarehouseId })).status).toBe(200);
 
-      const { page } = await signedInPerson(app.browser, app.server, LABEL_EMAIL, viewport);
-      await page.goto(`/exchange/${id}`);
+      const { page } = await signedInPerson(app.browser, app.server, LABEL_EMAIL, viewport, `/exchange/${id}`);
       await see(page, 'Your Exchange Request is Approved! Now add the shipping details.');
       await page.getByRole('button', { name: 'Add Details' }).waitFor();
       await page.getByRole('button', { name: 'Get a prepaid label' }).click();
@@ -86,8 +85,7 @@ describe('a prepaid label on the request page', () => {
       await page.context().close();
 
       // the admin's request page shows the same label and steps
-      const adminView = (await signedInPerson(app.browser, app.server, 'admin@swappoints.demo', viewport)).page;
-      await adminView.goto(`/admin/exchange/${id}`);
+      const adminView = (await signedInPerson(app.browser, app.server, 'admin@swappoints.demo', viewport, `/admin/exchange/${id}`)).page;
       await see(adminView.getByTestId('parcel-card'), 'Delivered to the warehouse');
       await see(adminView.getByTestId('parcel-awb'), awb);
       await looksRightAndAccessible(adminView, `prepaid-label-${name}-admin`);
@@ -101,8 +99,7 @@ describe('a prepaid label on the request page', () => {
     const id = await submitRequestThroughApi(app.server, token, { productName: 'Canon PG-745 Ink Cartridge', brand: 'Canon', description: 'Sealed spare.', condition: 'like_new' });
     expect((await app.server.api('PUT', `/api/admin/exchange-requests/${id}/status`, adminToken, { status: 'approved', warehouseId: activeWarehouseId })).status).toBe(200);
 
-    const { page } = await signedInPerson(app.browser, app.server, email, DESKTOP);
-    await page.goto(`/exchange/${id}`);
+    const { page } = await signedInPerson(app.browser, app.server, email, DESKTOP, `/exchange/${id}`);
     await page.getByRole('button', { name: 'Get a prepaid label' }).click();
     const dialog = page.getByRole('dialog');
     await see(dialog, 'We filled this in from your address with the shop. Check it, and change anything that is not right.');
@@ -226,8 +223,7 @@ test('the header bar keeps Receive beside Admin Panel without overflowing at its
 describe('the admin shipping form on the request page', () => {
   test('a parcel that came without tracking: the admin enters the details, a toast, the timeline says an admin entered them, then Mark as Received works', async () => {
     const id = await approvedRequest('Fuser Unit without a slip');
-    const { context, page } = await signedInPerson(app.browser, app.server, ADMIN_EMAIL, DESKTOP);
-    await page.goto(`/admin/exchange/${id}`);
+    const { context, page } = await signedInPerson(app.browser, app.server, ADMIN_EMAIL, DESKTOP, `/admin/exchange/${id}`);
     await page.getByRole('button', { name: 'Enter Shipping Details' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Carrier Name').fill('India Post');

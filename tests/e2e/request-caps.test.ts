@@ -1,8 +1,7 @@
 import { describe, expect, test } from 'bun:test';
-import { see, signedInPerson, useServerAndBrowser } from '#tests/helpers/browser.ts';
+import { DESKTOP, see, signedInPerson, useServerAndBrowser } from '#tests/helpers/browser.ts';
 import { submitRequestThroughApi } from '#tests/helpers/requests.ts';
 import { realImages } from './customer-helpers.ts';
-
 
 const app = useServerAndBrowser({ MAX_OPEN_REQUESTS_PER_CUSTOMER: '2' });
 
@@ -13,8 +12,7 @@ describe('the cap on open requests, on the form', () => {
     for (const productName of ['HP 305 Black Ink Cartridge', 'Canon PG-745 Cartridge']) {
       await submitRequestThroughApi(app.server, token, { productName, brand: 'HP', description: 'A spare, box opened.', condition: 'like_new' });
     }
-    const { context, page } = await signedInPerson(app.browser, app.server, email);
-    await page.goto('/exchange/new');
+    const { context, page } = await signedInPerson(app.browser, app.server, email, DESKTOP, '/exchange/new');
     await page.getByLabel('Product Name').fill('LaserJet Fuser Unit');
     await page.getByLabel('Brand').fill('Hewlett-Packard');
     await page.getByLabel('Condition').selectOption({ label: 'Very Good (minimal wear)' });

@@ -28,8 +28,7 @@ beforeAll(async () => {
 
 describe('the live estimate on /exchange/new', () => {
   test('on a phone the estimate appears while typing; an ineligible item blocks Submit with its reason; no match says so', async () => {
-    const { page, context } = await signedInPerson(app.browser, app.server, CUSTOMER, PHONE);
-    await page.goto('/exchange/new');
+    const { page, context } = await signedInPerson(app.browser, app.server, CUSTOMER, PHONE, '/exchange/new');
     const estimate = page.getByTestId('live-estimate');
     await page.getByLabel('Condition').selectOption({ label: 'Good (some signs of wear)' });
     await page.getByLabel('Brand').pressSequentially('hp', { delay: 40 });
@@ -59,8 +58,7 @@ describe('the quote after submission and the credit', () => {
   test('both detail pages show the quote; Assign Credit is pre-filled with the suggestion, shows quote and bonus, and asks a reason below the quote', async () => {
     const token = await app.server.apiSignIn(CUSTOMER);
     const id = await submitRequestThroughApi(app.server, token, { productName: 'HP 88A Toner Cartridge', brand: 'HP', condition: 'like_new', description: 'Half full.' });
-    const { page: customer, context: customerContext } = await signedInPerson(app.browser, app.server, CUSTOMER, PHONE);
-    await customer.goto(`/exchange/${id}`);
+    const { page: customer, context: customerContext } = await signedInPerson(app.browser, app.server, CUSTOMER, PHONE, `/exchange/${id}`);
     await see(customer.getByTestId('quote-at-submission'), '₹850 + ₹50 bonus', { exact: false });
 
     const warehouses = await app.server.api<{ id: string; isActive: boolean }[]>('GET', '/api/admin/warehouses', adminToken);
@@ -68,8 +66,7 @@ describe('the quote after submission and the credit', () => {
     await submitShippingThroughApi(app.server, token, id);
     await app.server.api('PUT', `/api/admin/exchange-requests/${id}/transit`, adminToken, { transitStatus: 'received' });
 
-    const { page: admin, context: adminContext } = await signedInPerson(app.browser, app.server, ADMIN, DESKTOP);
-    await admin.goto(`/admin/exchange/${id}`);
+    const { page: admin, context: adminContext } = await signedInPerson(app.browser, app.server, ADMIN, DESKTOP, `/admin/exchange/${id}`);
     await see(admin.getByTestId('quote-at-submission'), '₹850 + ₹50 bonus', { exact: false });
     await admin.getByRole('button', { name: 'Assign Loyalty Points' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Assign Loyalty Points' });
@@ -111,8 +108,7 @@ describe('the quote after submission and the credit', () => {
 
 describe('the admin Valuation page', () => {
   test('entries with search and paging, an entry added with the Warehouse Manager’s checks, rules and campaigns', async () => {
-    const { page, context } = await signedInPerson(app.browser, app.server, ADMIN, DESKTOP);
-    await page.goto('/admin');
+    const { page, context } = await signedInPerson(app.browser, app.server, ADMIN, DESKTOP, '/admin');
     await page.getByRole('link', { name: 'Valuation' }).click();
     await page.waitForURL(/\/admin\/valuation$/);
     await see(page, 'HP 88A Black Toner');
@@ -178,8 +174,7 @@ async function offered(): Promise<{ id: string; token: string }> {
 }
 
 async function openOffer(viewport: typeof DESKTOP, id: string): Promise<Page> {
-  const { page } = await signedInPerson(app.browser, app.server, CUSTOMER, viewport);
-  await page.goto(`/exchange/${id}`);
+  const { page } = await signedInPerson(app.browser, app.server, CUSTOMER, viewport, `/exchange/${id}`);
   const card = page.getByTestId('offer-card');
   await see(card, 'Our offer for your item');
   await see(card.getByTestId('offer-quoted'), '₹900');
@@ -264,8 +259,7 @@ describe.each(SCREENS)('offers in the admin queue at %s px', (width, viewport) =
   test('Offers waiting and Returns to ship list their requests with a count; the return is recorded on the request page', async () => {
     const waitingId = await offeredToReturn(false);
     const returnId = await offeredToReturn(true);
-    const { page, context } = await signedInPerson(app.browser, app.server, ADMIN, viewport);
-    await page.goto('/admin');
+    const { page, context } = await signedInPerson(app.browser, app.server, ADMIN, viewport, '/admin');
     const counts = await app.server.api<{ offersWaiting: number; returnsToShip: number }>('GET', '/api/admin/exchange-requests/waiting-counts', adminToken);
     await see(page.getByTestId('waiting-offers'), `Offers waiting (${counts.body.offersWaiting})`);
     await see(page.getByTestId('waiting-returns'), `Returns to ship (${counts.body.returnsToShip})`);
@@ -299,8 +293,7 @@ describe.each(SCREENS)('offers in the admin queue at %s px', (width, viewport) =
 describe('a return booked with the carrier (the embedded one)', () => {
   test('the admin books it and downloads its label; the customer sees the carrier, the AWB and the latest step', async () => {
     const id = await offeredToReturn(true);
-    const admin = await signedInPerson(app.browser, app.server, ADMIN, DESKTOP);
-    await admin.page.goto(`/admin/exchange/${id}`);
+    const admin = await signedInPerson(app.browser, app.server, ADMIN, DESKTOP, `/admin/exchange/${id}`);
     const card = admin.page.getByTestId('admin-offer-card');
     await see(card, 'Return to ship');
     // the manual form stays as the fallback
@@ -319,8 +312,7 @@ describe('a return booked with the carrier (the embedded one)', () => {
     await admin.context.close();
 
     expect((await app.server.cli('shipments', 'event', awb, 'picked_up', '--location', 'Bengaluru')).code).toBe(0);
-    const customer = await signedInPerson(app.browser, app.server, RETURNING, PHONE);
-    await customer.page.goto(`/exchange/${id}`);
+    const customer = await signedInPerson(app.browser, app.server, RETURNING, PHONE, `/exchange/${id}`);
     const mine = customer.page.getByTestId('return-parcel-card');
     await see(mine.getByTestId('return-parcel-carrier'), 'SwapPoints Parcels');
     await see(mine.getByTestId('return-parcel-awb'), awb);

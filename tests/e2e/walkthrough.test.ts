@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { nextDay, startOfDayIn, todayIn } from '#api/lib/days.ts';
 import { ADMIN_SIGN_IN_NOTE } from '#src/components/auth/sign-in-form.tsx';
 import { formatDate } from '#src/lib/requests.ts';
-import { newPerson, PHONE, screenshot, see, seriousAccessibilityViolations, signedInPerson, useServerAndBrowser } from '#tests/helpers/browser.ts';
+import { DESKTOP, newPerson, PHONE, screenshot, see, seriousAccessibilityViolations, signedInPerson, useServerAndBrowser } from '#tests/helpers/browser.ts';
 import { png } from '#tests/helpers/images.ts';
 import { submitRequestThroughApi } from '#tests/helpers/requests.ts';
 
@@ -118,8 +118,7 @@ describe('no page scrolls sideways on a phone (390 px)', () => {
 
 describe('admin tables on a phone', () => {
   test('a table wider than the screen keeps its first column in place and shows a shadow cue at its edge', async () => {
-    const admin = await signedInPerson(app.browser, app.server, ADMIN, PHONE);
-    await admin.page.goto('/admin?tab=5'); // the warehouses: name, address, actions
+    const admin = await signedInPerson(app.browser, app.server, ADMIN, PHONE, '/admin?tab=5'); // the warehouses: name, address, actions
     const table = admin.page.locator('[data-slot="table-container"]').first();
     const sizes = await table.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, background: getComputedStyle(el).backgroundImage }));
     expect(sizes.scroll).toBeGreaterThan(sizes.client); // the case this is about: more columns than fit
@@ -139,8 +138,7 @@ describe('admin tables on a phone', () => {
 
 describe('text limits in the forms', () => {
   test('a warehouse name stops at its limit and says so in the API’s own sentence; the entry form does the same', async () => {
-    const admin = await signedInPerson(app.browser, app.server, ADMIN);
-    await admin.page.goto('/admin?tab=5');
+    const admin = await signedInPerson(app.browser, app.server, ADMIN, DESKTOP, '/admin?tab=5');
     await admin.page.getByRole('button', { name: 'Add Warehouse' }).click();
     const dialog = admin.page.getByRole('dialog');
     await dialog.getByLabel('Name').fill('x'.repeat(250));
@@ -161,8 +159,7 @@ describe('text limits in the forms', () => {
 
 describe('text limits on the customer’s form', () => {
   test('Product Name stops at 200 characters and says so in the API’s sentence', async () => {
-    const { page, context } = await signedInPerson(app.browser, app.server, CUSTOMER, PHONE);
-    await page.goto('/exchange/new');
+    const { page, context } = await signedInPerson(app.browser, app.server, CUSTOMER, PHONE, '/exchange/new');
     await page.getByLabel('Product Name').fill('p'.repeat(230));
     expect((await page.getByLabel('Product Name').inputValue()).length).toBe(200);
     await see(page, 'Product Name can be at most 200 characters.');
@@ -173,8 +170,7 @@ describe('text limits on the customer’s form', () => {
 
 describe('the Valuation page says what happened', () => {
   test('saving, adding and ending end in a toast; deleting a rule asks first; campaign days are the shop’s (Asia/Kolkata)', async () => {
-    const { page, context } = await signedInPerson(app.browser, app.server, ADMIN);
-    await page.goto('/admin/valuation');
+    const { page, context } = await signedInPerson(app.browser, app.server, ADMIN, DESKTOP, '/admin/valuation');
     await page.getByRole('button', { name: 'Save Multipliers' }).click();
     await see(page, 'Condition multipliers saved. New quotes use them now.');
 
@@ -222,8 +218,7 @@ describe('the Valuation page says what happened', () => {
 
 describe('small things', () => {
   test('after an upload the keyboard is back on Add Photos', async () => {
-    const { page, context } = await signedInPerson(app.browser, app.server, CUSTOMER);
-    await page.goto('/exchange/new');
+    const { page, context } = await signedInPerson(app.browser, app.server, CUSTOMER, DESKTOP, '/exchange/new');
     const input = page.locator('#product-images');
     await input.focus();
     await input.setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from(png(64, 48)) });
@@ -236,8 +231,7 @@ describe('small things', () => {
   test('on a phone, a pending request shows its details and photos before Approve and Decline', async () => {
     const token = await app.server.apiSignIn(CUSTOMER);
     const id = await submitRequestThroughApi(app.server, token, { productName: 'Canon PG-245 Black', brand: 'Canon', condition: 'good', description: 'Half full' });
-    const { page, context } = await signedInPerson(app.browser, app.server, ADMIN, PHONE);
-    await page.goto(`/admin/exchange/${id}`);
+    const { page, context } = await signedInPerson(app.browser, app.server, ADMIN, PHONE, `/admin/exchange/${id}`);
     const images = (await page.getByRole('heading', { name: 'Images' }).boundingBox())!;
     const approve = (await page.getByRole('heading', { name: 'Review Request' }).boundingBox())!;
     expect(images.y).toBeLessThan(approve.y);
@@ -248,10 +242,12 @@ describe('small things', () => {
 describe('while something loads', () => {
   test('a slow page shows a progress bar at the top after ~300 ms; it goes when the page arrives', async () => {
     const { page, context } = await signedInPerson(app.browser, app.server, CUSTOMER);
+    // the real page, late: held until the bar has shown (at most 1.5 s)
+    const barShown = Promise.withResolvers<void>();
     await page.route(
       (url) => url.pathname.startsWith('/RSC/'),
       async (route) => {
-        await Bun.sleep(1_500); // the real page, late
+        await Promise.race([barShown.promise, Bun.sleep(1_500)]);
         await route.continue();
       },
     );
@@ -259,6 +255,7 @@ describe('while something loads', () => {
     expect(await bar.count()).toBe(0);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'New Exchange' }).click();
     await bar.waitFor({ state: 'visible', timeout: 1_200 });
+    barShown.resolve();
     await page.waitForURL('**/exchange/new');
     await bar.waitFor({ state: 'detached' });
     await context.close();
@@ -266,8 +263,10 @@ describe('while something loads', () => {
 
   test('the estimate box shows its shape while the guide is asked', async () => {
     const { page, context } = await signedInPerson(app.browser, app.server, CUSTOMER, PHONE);
+    // the guide's answer, late: held until the skeleton has shown (at most 1.5 s)
+    const skeletonShown = Promise.withResolvers<void>();
     await page.route('**/api/valuation/quote?**', async (route) => {
-      await Bun.sleep(1_500);
+      await Promise.race([skeletonShown.promise, Bun.sleep(1_500)]);
       await route.continue();
     });
     await page.goto('/exchange/new');
@@ -275,6 +274,7 @@ describe('while something loads', () => {
     await page.getByLabel('Brand').fill('HP');
     await page.getByLabel('Product Name').fill('HP 88A Toner Cartridge');
     await page.getByTestId('estimate-skeleton').waitFor({ state: 'visible', timeout: 1_200 });
+    skeletonShown.resolve();
     await page.getByTestId('estimate-skeleton').waitFor({ state: 'detached' });
     expect(await page.getByTestId('live-estimate').textContent()).not.toBe('');
     await context.close();
