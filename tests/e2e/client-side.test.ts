@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page, Request, Route } from 'playwright-core';
 import sharp from 'sharp';
-import { hydrated, newPerson, PHONE, see, signedInPerson, signInThroughPages, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
+import { hydrated, newPerson, PHONE, see, signedInPerson, signInThroughPages, useServerAndBrowser } from '#tests/helpers/browser.ts';
 import { ROOT } from '#tests/helpers/cli.ts';
-import type { RunningServer } from '#tests/helpers/server.ts';
 
 /**
  * What the pages do in the browser on their own, on one server and one browser with the default
@@ -13,13 +12,7 @@ import type { RunningServer } from '#tests/helpers/server.ts';
  * over, the inlined stylesheet, the sign-in page's answers to a broken proxy, and a phone photo
  * scaled down before upload. Each test opens its own browser context and uses its own data.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  ({ server, browser } = await startServerAndBrowser());
-}, 120_000);
-afterAll(() => stopServerAndBrowser({ server, browser }), 30_000);
+const app = useServerAndBrowser();
 
 // Typing before the page has finished loading: on a slow phone
 // the server's form shows a second or more before React takes it over. What a person types in that
@@ -44,7 +37,7 @@ async function openWithScriptsHeld(context: BrowserContext, path: string): Promi
 
 describe('typing before the page has finished loading', () => {
   test('the sign-in email typed early is kept, and the link is sent to it', async () => {
-    const { context } = await newPerson(browser, server);
+    const { context } = await newPerson(app.browser, app.server);
     const { page, release } = await openWithScriptsHeld(context, '/email-signin');
     await page.getByLabel('Email address').fill('asha.rao@example.com');
     expect(await page.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true); // not live yet
@@ -56,7 +49,7 @@ describe('typing before the page has finished loading', () => {
   }, 60_000);
 
   test('the new request form keeps the product, brand, condition and description typed early', async () => {
-    const { context } = await signedInPerson(browser, server, 'asha.rao@example.com');
+    const { context } = await signedInPerson(app.browser, app.server, 'asha.rao@example.com');
     const { page, release } = await openWithScriptsHeld(context, '/exchange/new');
     await page.getByLabel(/^Product Name/).fill('HP 680 Black Ink Cartridge');
     await page.getByLabel(/^Brand/).fill('HP');
@@ -75,7 +68,7 @@ describe('typing before the page has finished loading', () => {
   }, 90_000);
 
   test("a search typed early in the customer's list and the admin's table is kept and applied", async () => {
-    const customer = await signedInPerson(browser, server, 'asha.rao@example.com');
+    const customer = await signedInPerson(app.browser, app.server, 'asha.rao@example.com');
     const list = await openWithScriptsHeld(customer.context, '/exchange');
     await list.page.getByRole('searchbox', { name: 'Search by product name, brand, or description' }).fill('toner');
     await list.release();
@@ -86,7 +79,7 @@ describe('typing before the page has finished loading', () => {
     expect(await search.inputValue()).toBe('toner');
     await customer.context.close();
 
-    const admin = await signedInPerson(browser, server, 'admin@swappoints.demo');
+    const admin = await signedInPerson(app.browser, app.server, 'admin@swappoints.demo');
     const table = await openWithScriptsHeld(admin.context, '/admin');
     const box = table.page.getByRole('search').getByRole('searchbox');
     await box.fill('asha');
@@ -103,7 +96,7 @@ const built = (href: string) => readFileSync(join(ROOT, process.env.SWAPPOINTS_D
 describe('the stylesheet does not hold up the first render', () => {
   test('each page carries the built stylesheet inline, and its link no longer blocks rendering', async () => {
     for (const path of ['/email-signin', '/']) {
-      const html = await (await fetch(`${server.url}${path}`)).text();
+      const html = await (await fetch(`${app.server.url}${path}`)).text();
       const head = html.slice(0, html.indexOf('</head>'));
       const inlined = [...head.matchAll(/<style data-inlined="(\/assets\/[\w.-]+\.css)">([\s\S]*?)<\/style>/g)];
       expect(inlined.length).toBe(1);
@@ -120,7 +113,7 @@ describe('the stylesheet does not hold up the first render', () => {
   });
 
   test('the page is styled before and after React takes over, and navigations add no second stylesheet', async () => {
-    const { context, page } = await newPerson(browser, server);
+    const { context, page } = await newPerson(app.browser, app.server);
     const errors: string[] = [];
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     page.on('pageerror', (e) => errors.push(e.message));
@@ -134,7 +127,7 @@ describe('the stylesheet does not hold up the first render', () => {
     await styled();
     expect(await stylesheets()).toEqual(['STYLE', 'LINK']);
     // signing in goes on to /verify-email and /dashboard; then a link to /exchange/new, all in the page
-    await signInThroughPages(page, server, 'asha.rao@example.com');
+    await signInThroughPages(page, app.server, 'asha.rao@example.com');
     await page.waitForURL(/\/dashboard$/);
     await page.getByRole('link', { name: 'New Exchange' }).first().click();
     await page.waitForURL(/\/exchange\/new$/);
@@ -152,7 +145,7 @@ describe('the stylesheet does not hold up the first render', () => {
 // the server's own failures are in sign-in-errors.test.ts.
 /** Opens a sign-in link in a browser that asked for it, with the answer to verify-email stood in by `answer`. */
 async function openLinkAnswered(answer: { status: number; contentType: string; body: string }): Promise<Page> {
-  const { page } = await newPerson(browser, server);
+  const { page } = await newPerson(app.browser, app.server);
   await page.goto('/email-signin');
   await page.evaluate(() => localStorage.setItem('emailForSignIn', 'ops@myshop.example'));
   await page.route('**/api/auth/verify-email', (route) => route.fulfill(answer));
@@ -196,7 +189,7 @@ describe('a photo straight from a phone', () => {
     expect(photo.byteLength).toBeGreaterThan(MB5);
     expect(await sharp(photo).metadata()).toMatchObject({ width: 4000, height: 3000, orientation: 6 });
 
-    const { page, context } = await signedInPerson(browser, server, PHOTO_EMAIL, PHONE);
+    const { page, context } = await signedInPerson(app.browser, app.server, PHOTO_EMAIL, PHONE);
     const uploads: Request[] = [];
     const fetched: string[] = [];
     page.on('request', (request) => {
@@ -220,11 +213,11 @@ describe('a photo straight from a phone', () => {
 
     expect(uploads).toHaveLength(1); // one upload, of the scaled-down photo (the server keeps its 5 MB limit)
     // what was stored: a JPEG at most 2,560 px long, upright (the EXIF rotation applied, not dropped)
-    const token = await server.apiSignIn(PHOTO_EMAIL);
-    const request = await server.api<{ images: { url: string }[] }>('GET', `/api/exchange/${id}`, token);
+    const token = await app.server.apiSignIn(PHOTO_EMAIL);
+    const request = await app.server.api<{ images: { url: string }[] }>('GET', `/api/exchange/${id}`, token);
     expect(request.status).toBe(200);
     expect(request.body.images).toHaveLength(1);
-    const stored = Buffer.from(await (await fetch(new URL(request.body.images[0]!.url, server.url))).arrayBuffer());
+    const stored = Buffer.from(await (await fetch(new URL(request.body.images[0]!.url, app.server.url))).arrayBuffer());
     expect(stored.byteLength).toBeGreaterThan(100_000);
     expect(stored.byteLength).toBeLessThan(MB5);
     const meta = await sharp(stored).metadata();

@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { Browser } from 'playwright-core';
-import { looksRightAndAccessible, PHONE, see, signedInPerson, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
+import { afterAll, describe, expect, test } from 'bun:test';
+import { looksRightAndAccessible, PHONE, see, signedInPerson, useServerAndBrowser } from '#tests/helpers/browser.ts';
 import { SHOPIFY_TOKEN } from '#tests/helpers/fake-shopify-backend.ts';
 import { startFakeShopify, type FakeShopify } from '#tests/helpers/fake-shopify.ts';
-import type { RunningServer } from '#tests/helpers/server.ts';
 
 /**
  * The dashboard's error screen for credit failures, against the server on a (fake) Shopify: the
@@ -12,25 +10,20 @@ import type { RunningServer } from '#tests/helpers/server.ts';
  * browser: a dead session is sent to sign in first; their mapping is unit-tested in tests/unit.)
  */
 let fake: FakeShopify;
-let server: RunningServer;
-let browser: Browser;
 const SUPPORT = 'help@swappoints.test';
 
-beforeAll(async () => {
+const app = useServerAndBrowser(async () => {
   fake = await startFakeShopify({ token: SHOPIFY_TOKEN });
-  ({ server, browser } = await startServerAndBrowser({ SHOP_BACKEND: 'shopify', SHOPIFY_ADMIN_URL: fake.url, SHOPIFY_ADMIN_TOKEN: SHOPIFY_TOKEN, SHOPIFY_TIMEOUT_MS: '30000', SUPPORT_EMAIL: SUPPORT }));
-}, 120_000);
-afterAll(async () => {
-  await stopServerAndBrowser({ server, browser });
-  fake?.close();
-}, 30_000);
+  return { SHOP_BACKEND: 'shopify', SHOPIFY_ADMIN_URL: fake.url, SHOPIFY_ADMIN_TOKEN: SHOPIFY_TOKEN, SHOPIFY_TIMEOUT_MS: '30000', SUPPORT_EMAIL: SUPPORT };
+});
+afterAll(() => fake?.close());
 
 describe('the error screen for credit failures', () => {
   test("the customer gone from the shop: 'Shopify Account Not Found' with Try Again and Contact Support; the shop unreachable: 'Connection Error' with Refresh and Contact Support", async () => {
     const email = 'nila.menon@example.com';
     const customerId = fake.addCustomer(email, { firstName: 'Nila', lastName: 'Menon' });
     fake.creditDirectly(customerId, 120.5);
-    const { context, page } = await signedInPerson(browser, server, email, PHONE);
+    const { context, page } = await signedInPerson(app.browser, app.server, email, PHONE);
     expect(await page.getByTestId('credit-amount').textContent()).toBe('₹120.50');
 
     fake.removeCustomer(email);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'bun:test';
+import type { Page } from 'playwright-core';
 import { EMBEDDED_CARRIER_NAME } from '#api/integrations/carriers/embedded.ts';
 import { carriersFor } from '#api/modules/requests/rules.ts';
 import type { WarehouseInfo } from '#api/modules/warehouses/model.ts';
@@ -7,24 +7,18 @@ import { en } from '#src/i18n/en.ts';
 import { hi } from '#src/i18n/hi.ts';
 import { t } from '#src/i18n/t.ts';
 import { formatDate } from '#src/lib/requests.ts';
-import { hydrated, looksRightAndAccessible, PHONE, see, signedInPerson, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
+import { hydrated, looksRightAndAccessible, PHONE, see, signedInPerson, useServerAndBrowser } from '#tests/helpers/browser.ts';
 import { png } from '#tests/helpers/images.ts';
 import { submitRequestThroughApi, submitShippingThroughApi } from '#tests/helpers/requests.ts';
-import type { RunningServer } from '#tests/helpers/server.ts';
 import { ADMIN_EMAIL } from './admin-helpers.ts';
 
 /** Issue 29, point 2: a customer whose phone asks for Hindi reads the pages in Hindi, and can switch to English for good. */
-let server: RunningServer;
-let browser: Browser;
 const EMAIL = `priya.${process.pid}@example.com`;
 
+const app = useServerAndBrowser();
 beforeAll(async () => {
-  ({ server, browser } = await startServerAndBrowser());
-  expect((await server.cli('customers', 'add', EMAIL)).code).toBe(0);
+  expect((await app.server.cli('customers', 'add', EMAIL)).code).toBe(0);
 }, 180_000);
-afterAll(async () => {
-  await stopServerAndBrowser({ server, browser });
-}, 30_000);
 
 const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
 
@@ -52,7 +46,7 @@ const open = async (page: Page, path: string) => {
 
 describe('the customer pages in Hindi', () => {
   test('at 390 px with Accept-Language hi: sign-in, dashboard, list and new request form in Hindi, ₹ and dates for hi-IN; the header switch to English sticks on the profile', async () => {
-    const context = await browser.newContext({ baseURL: server.url, viewport: PHONE, locale: 'hi-IN' });
+    const context = await app.browser.newContext({ baseURL: app.server.url, viewport: PHONE, locale: 'hi-IN' });
     const page = await context.newPage();
 
     await open(page, '/email-signin');
@@ -62,7 +56,7 @@ describe('the customer pages in Hindi', () => {
     await page.getByLabel(hi['signIn.emailLabel']).fill(EMAIL);
     await page.getByRole('button', { name: hi['signIn.continue'] }).click();
     await see(page, hi['signIn.sent'].replace('{email}', EMAIL));
-    await page.goto(await server.signInLink(EMAIL));
+    await page.goto(await app.server.signInLink(EMAIL));
     await page.waitForURL(/\/dashboard$/);
     await hydrated(page);
     expect(await htmlLang(page)).toBe('hi');
@@ -70,16 +64,16 @@ describe('the customer pages in Hindi', () => {
     await see(page, hi['dashboard.empty']);
 
     // a credited request, through the API as the shop's admin would
-    const token = await server.apiSignIn(EMAIL);
-    const id = await submitRequestThroughApi(server, token, { productName: 'Laser Toner 12A', brand: 'HP', description: 'Half full.', condition: 'good' });
-    const adminToken = await server.apiSignIn(ADMIN_EMAIL);
-    const warehouses = await server.api<(WarehouseInfo & { id: string; isActive: boolean })[]>('GET', '/api/admin/warehouses?pageSize=100', adminToken);
+    const token = await app.server.apiSignIn(EMAIL);
+    const id = await submitRequestThroughApi(app.server, token, { productName: 'Laser Toner 12A', brand: 'HP', description: 'Half full.', condition: 'good' });
+    const adminToken = await app.server.apiSignIn(ADMIN_EMAIL);
+    const warehouses = await app.server.api<(WarehouseInfo & { id: string; isActive: boolean })[]>('GET', '/api/admin/warehouses?pageSize=100', adminToken);
     const warehouse = warehouses.body.find((w) => w.isActive)!;
     const warehouseId = warehouse.id;
-    expect((await server.api('PUT', `/api/admin/exchange-requests/${id}/status`, adminToken, { status: 'approved', warehouseId })).status).toBe(200);
-    await submitShippingThroughApi(server, token, id);
-    expect((await server.api('PUT', `/api/admin/exchange-requests/${id}/transit`, adminToken, { transitStatus: 'received' })).status).toBe(200);
-    expect((await server.api('PUT', `/api/admin/exchange-requests/${id}/credit`, adminToken, { creditAmount: 125000 })).status).toBe(200);
+    expect((await app.server.api('PUT', `/api/admin/exchange-requests/${id}/status`, adminToken, { status: 'approved', warehouseId })).status).toBe(200);
+    await submitShippingThroughApi(app.server, token, id);
+    expect((await app.server.api('PUT', `/api/admin/exchange-requests/${id}/transit`, adminToken, { transitStatus: 'received' })).status).toBe(200);
+    expect((await app.server.api('PUT', `/api/admin/exchange-requests/${id}/credit`, adminToken, { creditAmount: 125000 })).status).toBe(200);
 
     await open(page, '/dashboard');
     await see(page, hi['credit.cardTitle']);
@@ -133,18 +127,18 @@ describe('the customer pages in Hindi', () => {
     expect(await htmlLang(page)).toBe('en');
     await see(page, en['dashboard.title']);
     await see(page, 'Credit: ₹1,25,000.00');
-    expect((await server.api<{ language: string }>('GET', '/api/auth/profile', token)).body.language).toBe('en');
+    expect((await app.server.api<{ language: string }>('GET', '/api/auth/profile', token)).body.language).toBe('en');
 
     // it sticks: another browser that asks for Hindi, signed in as the same customer, reads English
     await context.close();
-    const other = await browser.newContext({ baseURL: server.url, viewport: PHONE, locale: 'hi-IN' });
+    const other = await app.browser.newContext({ baseURL: app.server.url, viewport: PHONE, locale: 'hi-IN' });
     const again = await other.newPage();
     await open(again, '/email-signin');
     await see(again, hi['signIn.title']);
     await again.getByLabel(hi['signIn.emailLabel']).fill(EMAIL);
     await again.getByRole('button', { name: hi['signIn.continue'] }).click();
     await see(again, hi['signIn.sent'].replace('{email}', EMAIL));
-    await again.goto(await server.signInLink(EMAIL));
+    await again.goto(await app.server.signInLink(EMAIL));
     await again.waitForURL(/\/dashboard$/);
     await hydrated(again);
     expect(await htmlLang(again)).toBe('en');
@@ -154,30 +148,30 @@ describe('the customer pages in Hindi', () => {
 
   test('at 390 px, a Hindi customer reads no English word on a request with an offer, one with a prepaid label and its tracking, a pending one with its cancel dialog, the WhatsApp card and the new request form (the API\'s refusals too)', async () => {
     const email = `meena.${process.pid}@example.com`;
-    expect((await server.cli('customers', 'add', email)).code).toBe(0);
-    const token = await server.apiSignIn(email);
-    expect((await server.api('PUT', '/api/profile', token, { language: 'hi' })).status).toBe(200);
-    const adminToken = await server.apiSignIn(ADMIN_EMAIL);
-    expect((await server.api('POST', '/api/admin/valuation/entries', adminToken, { brand: 'HP', model: '88A', name: 'HP 88A Black Toner', baseValue: 1000 })).status).toBe(201);
-    const warehouses = await server.api<(WarehouseInfo & { id: string; isActive: boolean })[]>('GET', '/api/admin/warehouses?pageSize=100', adminToken);
+    expect((await app.server.cli('customers', 'add', email)).code).toBe(0);
+    const token = await app.server.apiSignIn(email);
+    expect((await app.server.api('PUT', '/api/profile', token, { language: 'hi' })).status).toBe(200);
+    const adminToken = await app.server.apiSignIn(ADMIN_EMAIL);
+    expect((await app.server.api('POST', '/api/admin/valuation/entries', adminToken, { brand: 'HP', model: '88A', name: 'HP 88A Black Toner', baseValue: 1000 })).status).toBe(201);
+    const warehouses = await app.server.api<(WarehouseInfo & { id: string; isActive: boolean })[]>('GET', '/api/admin/warehouses?pageSize=100', adminToken);
     const warehouse = warehouses.body.find((w) => w.isActive)!;
     const approve = async (id: string) =>
-      expect((await server.api('PUT', `/api/admin/exchange-requests/${id}/status`, adminToken, { status: 'approved', warehouseId: warehouse.id })).status).toBe(200);
+      expect((await app.server.api('PUT', `/api/admin/exchange-requests/${id}/status`, adminToken, { status: 'approved', warehouseId: warehouse.id })).status).toBe(200);
     const requests = [
       { productName: 'HP 88A Toner Cartridge', brand: 'HP', condition: 'like_new', description: 'Half full.' },
       { productName: 'Canon Fuser Unit', brand: 'Canon', condition: 'good', description: 'Working spare.' },
       { productName: 'Epson Ink Pad', brand: 'Epson', condition: 'fair', description: 'Used once.' },
     ];
     // quoted ₹850, received, offered ₹400 with a reason; approved, waiting to be shipped; pending
-    const offered = await submitRequestThroughApi(server, token, requests[0]!);
+    const offered = await submitRequestThroughApi(app.server, token, requests[0]!);
     await approve(offered);
-    await submitShippingThroughApi(server, token, offered);
-    expect((await server.api('PUT', `/api/admin/exchange-requests/${offered}/transit`, adminToken, { transitStatus: 'received' })).status).toBe(200);
+    await submitShippingThroughApi(app.server, token, offered);
+    expect((await app.server.api('PUT', `/api/admin/exchange-requests/${offered}/transit`, adminToken, { transitStatus: 'received' })).status).toBe(200);
     const reason = 'Cracked housing, toner low.';
-    expect((await server.api<{ offer: { status: string } }>('PUT', `/api/admin/exchange-requests/${offered}/credit`, adminToken, { creditAmount: 400, reason })).body.offer.status).toBe('pending');
-    const labelled = await submitRequestThroughApi(server, token, requests[1]!);
+    expect((await app.server.api<{ offer: { status: string } }>('PUT', `/api/admin/exchange-requests/${offered}/credit`, adminToken, { creditAmount: 400, reason })).body.offer.status).toBe('pending');
+    const labelled = await submitRequestThroughApi(app.server, token, requests[1]!);
     await approve(labelled);
-    const pending = await submitRequestThroughApi(server, token, requests[2]!);
+    const pending = await submitRequestThroughApi(app.server, token, requests[2]!);
 
     const pickup = { name: 'Meena Kumari', phone: '98400 12345', addressLine1: '22 Anna Salai', city: 'Chennai', state: 'Tamil Nadu' };
     const allowed = [
@@ -190,7 +184,7 @@ describe('the customer pages in Hindi', () => {
       ...Object.values(pickup),
       'Bengaluru',
     ];
-    const { context, page } = await signedInPerson(browser, server, email, PHONE);
+    const { context, page } = await signedInPerson(app.browser, app.server, email, PHONE);
     const noEnglish = async (where: string) => expect({ where, english: await englishWords(page, allowed) }).toEqual({ where, english: [] });
     expect(await htmlLang(page)).toBe('hi');
 
@@ -225,10 +219,10 @@ describe('the customer pages in Hindi', () => {
     await see(page, hi['offer.declinedReturn']);
     await see(page.getByTestId('decline-reason'), t('hi', 'next.declined.reason', { reason: t('hi', 'api.declinedReturn', { amount: '₹400' }) }));
     await see(page.getByTestId('admin-feedback'), t('hi', 'api.declinedReturn', { amount: '₹400' }));
-    expect((await server.api('POST', `/api/admin/exchange-requests/${offered}/return/book`, adminToken)).status).toBe(201);
-    const returnAwb = (await server.api<{ offer: { returnShipment: { trackingNumber: string } } }>('GET', `/api/exchange/${offered}`, token)).body.offer.returnShipment.trackingNumber;
+    expect((await app.server.api('POST', `/api/admin/exchange-requests/${offered}/return/book`, adminToken)).status).toBe(201);
+    const returnAwb = (await app.server.api<{ offer: { returnShipment: { trackingNumber: string } } }>('GET', `/api/exchange/${offered}`, token)).body.offer.returnShipment.trackingNumber;
     allowed.push(returnAwb);
-    expect((await server.cli('shipments', 'event', returnAwb, 'picked_up', '--location', 'Bengaluru')).code).toBe(0);
+    expect((await app.server.cli('shipments', 'event', returnAwb, 'picked_up', '--location', 'Bengaluru')).code).toBe(0);
     await page.reload();
     await hydrated(page);
     await see(page.getByTestId('return-parcel-status'), hi['returnTracking.picked_up']);
@@ -277,8 +271,8 @@ describe('the customer pages in Hindi', () => {
     await noEnglish('label booked');
 
     // the courier's steps: the parcel card, the timeline, the details (the pickup's note), the stepper
-    expect((await server.cli('shipments', 'event', awb, 'picked_up', '--location', 'Chennai')).code).toBe(0);
-    expect((await server.cli('shipments', 'event', awb, 'delivered', '--location', 'Bengaluru')).code).toBe(0);
+    expect((await app.server.cli('shipments', 'event', awb, 'picked_up', '--location', 'Chennai')).code).toBe(0);
+    expect((await app.server.cli('shipments', 'event', awb, 'delivered', '--location', 'Bengaluru')).code).toBe(0);
     await page.reload();
     await hydrated(page);
     await see(parcel.getByTestId('parcel-status'), hi['tracking.delivered']);
@@ -307,7 +301,7 @@ describe('the customer pages in Hindi', () => {
   }, 180_000);
 
   test('signed out, the switch keeps the choice in a cookie: an English browser chooses हिन्दी and the sign-in page stays Hindi', async () => {
-    const context = await browser.newContext({ baseURL: server.url, viewport: PHONE, locale: 'en-IN' });
+    const context = await app.browser.newContext({ baseURL: app.server.url, viewport: PHONE, locale: 'en-IN' });
     const page = await context.newPage();
     await open(page, '/email-signin');
     expect(await htmlLang(page)).toBe('en');

@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, looksRightAndAccessible, newPerson, PHONE, see, signedInPerson, signInThroughPages, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
+import { beforeAll, describe, expect, test } from 'bun:test';
+import type { Page } from 'playwright-core';
+import { DESKTOP, looksRightAndAccessible, newPerson, PHONE, see, signedInPerson, signInThroughPages, useServerAndBrowser } from '#tests/helpers/browser.ts';
 import { submitRequestThroughApi } from '#tests/helpers/requests.ts';
-import type { RunningServer } from '#tests/helpers/server.ts';
 import { currentStep, eventually, realImages } from './customer-helpers.ts';
 
-let server: RunningServer;
-let browser: Browser;
 let adminToken: string;
 let warehouse: { id: string; name: string; city: string; addressLine1: string };
-
-const admin = (method: string, path: string, body?: unknown) => server.api(method, `/api/admin/exchange-requests${path}`, adminToken, body);
 
 /** Goes to a header destination as the person would: the nav bar on a desktop, the drawer on a phone. */
 async function navigate(page: Page, phone: boolean, label: string, path: string) {
@@ -34,26 +29,26 @@ const screens = [
 // paging, cancel, shipping), exchange-admin and journeys-requests run on PGlite and PostgreSQL; the
 // built server's pages on PostgreSQL are read by error-catalogue.test.ts.
 describe.each(['pglite'] as const)('on %s', (database) => {
+  const app = useServerAndBrowser({}, { database });
+  const admin = (method: string, path: string, body?: unknown) => app.server.api(method, `/api/admin/exchange-requests${path}`, adminToken, body);
   beforeAll(async () => {
-    ({ server, browser } = await startServerAndBrowser({}, { database }));
-    adminToken = await server.apiSignIn('admin@swappoints.demo');
-    const warehouses = await server.api<{ id: string; name: string; city: string; addressLine1: string; isActive: boolean }[]>('GET', '/api/admin/warehouses', adminToken);
+    adminToken = await app.server.apiSignIn('admin@swappoints.demo');
+    const warehouses = await app.server.api<{ id: string; name: string; city: string; addressLine1: string; isActive: boolean }[]>('GET', '/api/admin/warehouses', adminToken);
     expect(warehouses.status).toBe(200);
     warehouse = warehouses.body.find((w) => w.isActive)!;
     expect(warehouse).toBeDefined();
   }, 120_000);
-  afterAll(() => stopServerAndBrowser({ server, browser }), 30_000);
 
   describe.each(screens)('the customer journey at $viewport.width px', ({ name, viewport, email, other }) => {
     const phone = viewport === PHONE;
     const shot = (screen: string) => `customer-${name}-${screen}`;
 
     test('sign in, ask for an exchange with two photos, follow it from review to credit', async () => {
-      const customerToken = await server.apiSignIn(email);
-      const existing = await server.api<unknown[]>('GET', '/api/exchange', customerToken);
+      const customerToken = await app.server.apiSignIn(email);
+      const existing = await app.server.api<unknown[]>('GET', '/api/exchange', customerToken);
       expect(existing.body).toEqual([]); // a customer with no requests yet: the empty state shows
 
-      const { context, page } = await newPerson(browser, server, viewport);
+      const { context, page } = await newPerson(app.browser, app.server, viewport);
       const consoleErrors: string[] = [];
       page.on('pageerror', (error) => consoleErrors.push(String(error)));
       // server-rendered dates and texts must hydrate as they are (failed calls are logged on purpose)
@@ -62,7 +57,7 @@ describe.each(['pglite'] as const)('on %s', (database) => {
       });
 
       // ---- dashboard, empty ------------------------------------------------------------------------
-      await signInThroughPages(page, server, email);
+      await signInThroughPages(page, app.server, email);
       await page.waitForURL('**/dashboard');
       await see(page, 'Your Dashboard');
       await see(page, 'Available Loyalty Points');
@@ -154,7 +149,7 @@ describe.each(['pglite'] as const)('on %s', (database) => {
       await viewer.waitFor({ state: 'detached' });
 
       // ---- a second request (through the API) to find and to cancel ---------------------------------------
-      const secondId = await submitRequestThroughApi(server, customerToken, {
+      const secondId = await submitRequestThroughApi(app.server, customerToken, {
         productName: 'Canon Print Head',
         brand: 'Canon',
         description: 'PF-10 print head, clogged magenta channel.',
@@ -305,8 +300,7 @@ describe.each(['pglite'] as const)('on %s', (database) => {
       await see(page, 'Credit: ₹250.00');
 
       // ---- someone else opening this request sees the spec's not-found text ---------------------------------------
-      const stranger = await signedInPerson(browser, server, other, viewport);
-      await stranger.page.goto(`/exchange/${requestId}`);
+      const stranger = await signedInPerson(app.browser, app.server, other, viewport, `/exchange/${requestId}`);
       await see(stranger.page, "Exchange request not found or you don't have permission to view it.");
       expect(await stranger.page.getByText('LaserJet Fuser Unit').count()).toBe(0);
       await looksRightAndAccessible(stranger.page, shot('request-not-found'));

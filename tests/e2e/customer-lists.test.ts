@@ -1,22 +1,18 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { Browser } from 'playwright-core';
-import { looksRightAndAccessible, screenshotNow, see, seriousAccessibilityViolations, signedInPerson, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
+import { beforeAll, describe, expect, test } from 'bun:test';
+import { DESKTOP, looksRightAndAccessible, screenshotNow, see, seriousAccessibilityViolations, signedInPerson, useServerAndBrowser } from '#tests/helpers/browser.ts';
 import { submitRequestThroughApi } from '#tests/helpers/requests.ts';
-import type { RunningServer } from '#tests/helpers/server.ts';
 import { eventually } from './customer-helpers.ts';
 
 /** A customer with many requests: the dashboard's 'View All Requests', /exchange's pages, and refreshing. */
-let server: RunningServer;
-let browser: Browser;
 const EMAIL = 'kiran.patel@example.com';
 const TOTAL = 13;
 
+const app = useServerAndBrowser();
 beforeAll(async () => {
-  ({ server, browser } = await startServerAndBrowser());
-  const token = await server.apiSignIn(EMAIL);
+  const token = await app.server.apiSignIn(EMAIL);
   // oldest first, so 'Toner 13' is the newest
   for (let n = 1; n <= TOTAL; n++) {
-    await submitRequestThroughApi(server, token, {
+    await submitRequestThroughApi(app.server, token, {
       productName: `Toner ${n}`,
       brand: n % 2 ? 'Brother' : 'Epson',
       description: `Toner cartridge number ${n}, half full.`,
@@ -24,11 +20,10 @@ beforeAll(async () => {
     });
   }
 }, 180_000);
-afterAll(() => stopServerAndBrowser({ server, browser }), 30_000);
 
 describe('many requests', () => {
   test("the dashboard lists the newest 5 and 'View All Requests' (hidden while searching)", async () => {
-    const { context, page } = await signedInPerson(browser, server, EMAIL);
+    const { context, page } = await signedInPerson(app.browser, app.server, EMAIL);
     await see(page, `${TOTAL} Requests`);
     expect(await page.getByTestId('recent-exchange').locator('h3').allTextContents()).toEqual(['Toner 13', 'Toner 12', 'Toner 11', 'Toner 10', 'Toner 9']);
     const viewAll = page.getByRole('link', { name: 'View All Requests' });
@@ -67,8 +62,7 @@ describe('many requests', () => {
   }, 120_000);
 
   test('/exchange pages by 10 with first and last; the page is in the URL', async () => {
-    const { context, page } = await signedInPerson(browser, server, EMAIL);
-    await page.goto('/exchange');
+    const { context, page } = await signedInPerson(app.browser, app.server, EMAIL, DESKTOP, '/exchange');
     await see(page, `Showing 1-10 of ${TOTAL} requests`);
     await eventually(() => page.getByTestId('exchange-card').count(), 10);
     const pagination = page.getByRole('navigation', { name: 'Pagination' });

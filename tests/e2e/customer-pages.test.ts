@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { beforeAll, describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
-import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, looksRightAndAccessible, PHONE, see, signedInPerson, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
+import type { Page } from 'playwright-core';
+import { DESKTOP, looksRightAndAccessible, PHONE, see, signedInPerson, useServerAndBrowser } from '#tests/helpers/browser.ts';
 import { submitRequestThroughApi } from '#tests/helpers/requests.ts';
-import type { RunningServer } from '#tests/helpers/server.ts';
 import { eventually, realImages } from './customer-helpers.ts';
 
 /**
@@ -13,30 +12,26 @@ import { eventually, realImages } from './customer-helpers.ts';
  * account (issue 25, points 1 and 2), the request page's other states and the photo picker's
  * limits. Each part has customers of its own, so none sees another's requests.
  */
-let server: RunningServer;
-let browser: Browser;
 let adminToken: string;
 const CANCELLING_EMAIL = 'meera.iyer@example.com';
 let cancelId: string;
 const PRIVACY_EMAIL = 'priya.nair@example.com';
 const DETAIL_EMAIL = 'kiran.patel@example.com';
 
+const app = useServerAndBrowser();
 beforeAll(async () => {
-  ({ server, browser } = await startServerAndBrowser());
-  adminToken = await server.apiSignIn('admin@swappoints.demo');
-  const cancelling = await server.apiSignIn(CANCELLING_EMAIL);
-  await submitRequestThroughApi(server, cancelling, { productName: 'Kept Fuser Unit', brand: 'Canon', description: 'Works, lightly used.', condition: 'good' });
-  cancelId = await submitRequestThroughApi(server, cancelling, { productName: 'Spare Drum Kit', brand: 'Brother', description: 'Bought by mistake.', condition: 'new' });
-  expect((await server.cli('customers', 'add', PRIVACY_EMAIL, '--name', 'Priya Nair')).code).toBe(0);
-  const privacy = await server.apiSignIn(PRIVACY_EMAIL);
-  await submitRequestThroughApi(server, privacy, { productName: 'Spare Maintenance Kit', brand: 'Kyocera', description: 'Never fitted.', condition: 'new' });
+  adminToken = await app.server.apiSignIn('admin@swappoints.demo');
+  const cancelling = await app.server.apiSignIn(CANCELLING_EMAIL);
+  await submitRequestThroughApi(app.server, cancelling, { productName: 'Kept Fuser Unit', brand: 'Canon', description: 'Works, lightly used.', condition: 'good' });
+  cancelId = await submitRequestThroughApi(app.server, cancelling, { productName: 'Spare Drum Kit', brand: 'Brother', description: 'Bought by mistake.', condition: 'new' });
+  expect((await app.server.cli('customers', 'add', PRIVACY_EMAIL, '--name', 'Priya Nair')).code).toBe(0);
+  const privacy = await app.server.apiSignIn(PRIVACY_EMAIL);
+  await submitRequestThroughApi(app.server, privacy, { productName: 'Spare Maintenance Kit', brand: 'Kyocera', description: 'Never fitted.', condition: 'new' });
 }, 180_000);
-afterAll(() => stopServerAndBrowser({ server, browser }), 30_000);
 
 describe('cancelled requests', () => {
   test('cancel through the page, then follow Show cancelled requests beside the filter with the keyboard: the request is listed with its date (1280 px)', async () => {
-    const { context, page } = await signedInPerson(browser, server, CANCELLING_EMAIL);
-    await page.goto(`/exchange/${cancelId}`);
+    const { context, page } = await signedInPerson(app.browser, app.server, CANCELLING_EMAIL, DESKTOP, `/exchange/${cancelId}`);
     await page.getByRole('button', { name: 'Cancel Request' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, Cancel Request' }).click();
     await page.waitForURL(/\/dashboard$/);
@@ -68,11 +63,10 @@ describe('cancelled requests', () => {
   test('at 390 px the cancelled requests view lists one without scrolling sideways', async () => {
     // a customer of its own, who cancels through the API: tests run in a random order
     const phoneEmail = 'zoe.dsouza@example.com';
-    const token = await server.apiSignIn(phoneEmail);
-    const id = await submitRequestThroughApi(server, token, { productName: 'Spare Toner Cartridge', brand: 'HP', description: 'Ordered twice.', condition: 'new' });
-    expect((await server.api('DELETE', `/api/exchange/${id}`, token)).status).toBe(200);
-    const { context, page } = await signedInPerson(browser, server, phoneEmail, PHONE);
-    await page.goto('/exchange?status=cancelled');
+    const token = await app.server.apiSignIn(phoneEmail);
+    const id = await submitRequestThroughApi(app.server, token, { productName: 'Spare Toner Cartridge', brand: 'HP', description: 'Ordered twice.', condition: 'new' });
+    expect((await app.server.api('DELETE', `/api/exchange/${id}`, token)).status).toBe(200);
+    const { context, page } = await signedInPerson(app.browser, app.server, phoneEmail, PHONE, '/exchange?status=cancelled');
     await eventually(() => page.getByTestId('cancelled-card').count(), 1);
     await see(page, 'Spare Toner Cartridge');
     await see(page, 'Cancelled requests');
@@ -86,8 +80,7 @@ describe('cancelled requests', () => {
 
 describe('your data on the dashboard', () => {
   test('at 390 px: Download my data gives the ZIP of my requests; Delete my account asks first, then signs me out for good', async () => {
-    const { context, page } = await signedInPerson(browser, server, PRIVACY_EMAIL, PHONE);
-    await page.goto('/dashboard');
+    const { context, page } = await signedInPerson(app.browser, app.server, PRIVACY_EMAIL, PHONE); // lands on /dashboard
     await see(page, 'Your data');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await looksRightAndAccessible(page, 'customer-phone-your-data');
@@ -112,22 +105,22 @@ describe('your data on the dashboard', () => {
     await page.waitForURL(/\/email-signin/);
     await context.close();
 
-    const users = await server.cli('privacy', 'erase', PRIVACY_EMAIL, '--json');
+    const users = await app.server.cli('privacy', 'erase', PRIVACY_EMAIL, '--json');
     expect(users.code).toBe(2);
     expect(users.stderr).toContain(`No customer with the email ${PRIVACY_EMAIL} is held here`);
   }, 120_000);
 });
 
 async function signedIn(viewport = DESKTOP): Promise<Page> {
-  const { page } = await signedInPerson(browser, server, DETAIL_EMAIL, viewport);
+  const { page } = await signedInPerson(app.browser, app.server, DETAIL_EMAIL, viewport);
   return page;
 }
 
 describe('the request page', () => {
   test("declined: the declined banner, the admin's feedback, no process stepper and no cancel", async () => {
-    const token = await server.apiSignIn(DETAIL_EMAIL);
-    const id = await submitRequestThroughApi(server, token, { productName: 'Drum Unit DR-2400', brand: 'Brother', description: 'Cracked housing.', condition: 'poor' });
-    const declined = await server.api('PUT', `/api/admin/exchange-requests/${id}/status`, adminToken, { status: 'declined', adminFeedback: 'We cannot accept cracked drum units.' });
+    const token = await app.server.apiSignIn(DETAIL_EMAIL);
+    const id = await submitRequestThroughApi(app.server, token, { productName: 'Drum Unit DR-2400', brand: 'Brother', description: 'Cracked housing.', condition: 'poor' });
+    const declined = await app.server.api('PUT', `/api/admin/exchange-requests/${id}/status`, adminToken, { status: 'declined', adminFeedback: 'We cannot accept cracked drum units.' });
     expect(declined.status).toBe(200);
 
     const page = await signedIn(PHONE);
@@ -147,16 +140,16 @@ describe('the request page', () => {
   }, 120_000);
 
   test('a cancel the server refuses (approved meanwhile) closes the confirmation and says why', async () => {
-    const token = await server.apiSignIn(DETAIL_EMAIL);
-    const id = await submitRequestThroughApi(server, token, { productName: 'Maintenance Kit', brand: 'Lexmark', description: 'Unused spare.', condition: 'new' });
+    const token = await app.server.apiSignIn(DETAIL_EMAIL);
+    const id = await submitRequestThroughApi(app.server, token, { productName: 'Maintenance Kit', brand: 'Lexmark', description: 'Unused spare.', condition: 'new' });
     const page = await signedIn();
     await page.goto(`/exchange/${id}`);
     await see(page, 'Your exchange request is currently under review.');
 
-    const warehouses = await server.api<{ id: string; isActive: boolean }[]>('GET', '/api/admin/warehouses', adminToken);
-    const approved = await server.api('PUT', `/api/admin/exchange-requests/${id}/status`, adminToken, { status: 'approved', warehouseId: warehouses.body.find((w) => w.isActive)!.id });
+    const warehouses = await app.server.api<{ id: string; isActive: boolean }[]>('GET', '/api/admin/warehouses', adminToken);
+    const approved = await app.server.api('PUT', `/api/admin/exchange-requests/${id}/status`, adminToken, { status: 'approved', warehouseId: warehouses.body.find((w) => w.isActive)!.id });
     expect(approved.status).toBe(200);
-    const refusal = await server.api<{ error: string }>('DELETE', `/api/exchange/${id}`, token);
+    const refusal = await app.server.api<{ error: string }>('DELETE', `/api/exchange/${id}`, token);
     expect(refusal.status).toBe(409);
 
     await page.getByRole('button', { name: 'Cancel Request' }).click();

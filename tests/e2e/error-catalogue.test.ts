@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { beforeAll, describe, expect, test } from 'bun:test';
 import pg from 'pg';
-import type { Browser, Page } from 'playwright-core';
-import { see, signedInPerson, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
+import type { Page } from 'playwright-core';
+import { see, signedInPerson, useServerAndBrowser } from '#tests/helpers/browser.ts';
 import { png } from '#tests/helpers/images.ts';
 import { submitRequestThroughApi } from '#tests/helpers/requests.ts';
-import type { RunningServer } from '#tests/helpers/server.ts';
 import { ADMIN_EMAIL } from './admin-helpers.ts';
 
 /**
@@ -17,20 +16,14 @@ import { ADMIN_EMAIL } from './admin-helpers.ts';
 const item = (productName: string) => ({ productName, brand: 'Epson', condition: 'good', description: 'Spare from an office move.' });
 
 describe.skipIf(!process.env.DATABASE_URL)('the pages when a table cannot be read', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    ({ server, browser } = await startServerAndBrowser({}, { database: 'postgres' }));
-  }, 120_000);
-  afterAll(() => stopServerAndBrowser({ server, browser }), 30_000);
+  const app = useServerAndBrowser({}, { database: 'postgres' });
 
   /**
    * Runs `body` while `table` is missing from the server's database (renamed away, as a botched
    * migration would leave it): the server's reads of it really fail, sign-in still works.
    */
   async function withoutTable(table: string, body: () => Promise<void>) {
-    const db = new pg.Client({ connectionString: server.env.DATABASE_URL });
+    const db = new pg.Client({ connectionString: app.server.env.DATABASE_URL });
     await db.connect();
     await db.query(`alter table ${table} rename to ${table}_away`);
     try {
@@ -42,7 +35,7 @@ describe.skipIf(!process.env.DATABASE_URL)('the pages when a table cannot be rea
   }
 
   test("the customer's dashboard and list: 'Failed to load data. Please try again later.' and 'Failed to load your exchange requests. Please try again later.'", async () => {
-    const { context, page } = await signedInPerson(browser, server, 'asha.rao@example.com');
+    const { context, page } = await signedInPerson(app.browser, app.server, 'asha.rao@example.com');
     await withoutTable('exchange_requests', async () => {
       await page.goto('/dashboard');
       await see(page, 'Failed to load data. Please try again later.');
@@ -57,7 +50,7 @@ describe.skipIf(!process.env.DATABASE_URL)('the pages when a table cannot be rea
   }, 120_000);
 
   test("a failed request list on the dashboard shows only the alert: no '0 Requests', no empty state (§2)", async () => {
-    const { context, page } = await signedInPerson(browser, server, 'rahul.sharma@example.com');
+    const { context, page } = await signedInPerson(app.browser, app.server, 'rahul.sharma@example.com');
     await withoutTable('exchange_requests', async () => {
       await page.goto('/dashboard');
       await see(page, 'Failed to load data. Please try again later.');
@@ -74,7 +67,7 @@ describe.skipIf(!process.env.DATABASE_URL)('the pages when a table cannot be rea
   }, 120_000);
 
   test("a failed profile load: 'Failed to load user profile. Please try again later.' on the error screen, and the session is kept (§8)", async () => {
-    const { context, page } = await signedInPerson(browser, server, 'zoe.dsouza@example.com');
+    const { context, page } = await signedInPerson(app.browser, app.server, 'zoe.dsouza@example.com');
     await withoutTable('sessions', async () => {
       // a tab of the same browser without the wait for hydration: the error screen is a page without scripts
       const tab = await context.newPage();
@@ -94,7 +87,7 @@ describe.skipIf(!process.env.DATABASE_URL)('the pages when a table cannot be rea
   }, 120_000);
 
   test("the admin dashboard: 'Failed to load exchange requests', 'Failed to load credit history', 'Failed to load warehouses'", async () => {
-    const { context, page } = await signedInPerson(browser, server, ADMIN_EMAIL);
+    const { context, page } = await signedInPerson(app.browser, app.server, ADMIN_EMAIL);
     for (const [tab, table, text] of [
       [0, 'exchange_requests', 'Failed to load exchange requests'],
       [4, 'credit_ledger', 'Failed to load credit history'],
@@ -113,27 +106,21 @@ describe.skipIf(!process.env.DATABASE_URL)('the pages when a table cannot be rea
 });
 
 describe('customer actions when the server is gone', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    // a server of this describe's own: it is stopped for real in the test
-    ({ server, browser } = await startServerAndBrowser());
-  }, 120_000);
-  afterAll(() => stopServerAndBrowser({ server, browser }), 30_000);
+  // a server of this describe's own: it is stopped for real in the test
+  const app = useServerAndBrowser();
 
   test("submit, upload, shipping and cancel get no answer: 'Failed to submit exchange request', 'Failed to upload image. Please try again.', 'Failed to submit shipping details', 'Failed to delete exchange request'", async () => {
     const email = 'meera.iyer@example.com';
-    const token = await server.apiSignIn(email);
-    const adminToken = await server.apiSignIn(ADMIN_EMAIL);
-    const warehouses = await server.api<{ id: string; isActive: boolean }[]>('GET', '/api/admin/warehouses', adminToken);
+    const token = await app.server.apiSignIn(email);
+    const adminToken = await app.server.apiSignIn(ADMIN_EMAIL);
+    const warehouses = await app.server.api<{ id: string; isActive: boolean }[]>('GET', '/api/admin/warehouses', adminToken);
     const warehouseId = warehouses.body.find((w) => w.isActive)!.id;
-    const toShip = await submitRequestThroughApi(server, token, item('Epson C13T6640 Ink'));
-    expect((await server.api('PUT', `/api/admin/exchange-requests/${toShip}/status`, adminToken, { status: 'approved', warehouseId })).status).toBe(200);
-    const toCancel = await submitRequestThroughApi(server, token, item('Epson WorkForce Paper Tray'));
+    const toShip = await submitRequestThroughApi(app.server, token, item('Epson C13T6640 Ink'));
+    expect((await app.server.api('PUT', `/api/admin/exchange-requests/${toShip}/status`, adminToken, { status: 'approved', warehouseId })).status).toBe(200);
+    const toCancel = await submitRequestThroughApi(app.server, token, item('Epson WorkForce Paper Tray'));
 
     // every page made ready while the server still answers
-    const signedIn = await signedInPerson(browser, server, email);
+    const signedIn = await signedInPerson(app.browser, app.server, email);
     const pageFor = (): Promise<Page> => signedIn.context.newPage();
     const submit = await pageFor();
     await submit.goto('/exchange/new');
@@ -162,7 +149,7 @@ describe('customer actions when the server is gone', () => {
     const confirm = cancel.getByRole('alertdialog');
     await confirm.getByRole('button', { name: 'Yes, Cancel Request' }).waitFor();
 
-    await server.stop();
+    await app.server.stop();
 
     await submit.getByRole('button', { name: 'Submit Request' }).click();
     await see(submit, 'Failed to submit exchange request');

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { Browser, Page } from 'playwright-core';
-import { see, signedInPerson, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
+import { beforeAll, describe, expect, test } from 'bun:test';
+import type { Page } from 'playwright-core';
+import { see, signedInPerson, useServerAndBrowser } from '#tests/helpers/browser.ts';
 import { png } from '#tests/helpers/images.ts';
 import { submitRequestThroughApi } from '#tests/helpers/requests.ts';
-import type { RunningServer } from '#tests/helpers/server.ts';
 import { currentStep, currentStepNote, eventually } from './customer-helpers.ts';
 import { shotAndAxe, WIDTHS } from './journey-helpers.ts';
 
@@ -11,20 +10,17 @@ import { shotAndAxe, WIDTHS } from './journey-helpers.ts';
  * A customer's request from the form to the credit, at 1280 and 390 px: the banner and next step of
  * every state, the stepper, the confirmations, the form's messages, shop-time dates and plurals.
  */
-let server: RunningServer;
-let browser: Browser;
 let adminToken: string;
 let warehouseId: string;
 
+const app = useServerAndBrowser();
 beforeAll(async () => {
-  ({ server, browser } = await startServerAndBrowser());
-  adminToken = await server.apiSignIn('admin@swappoints.demo');
-  const warehouses = await server.api<{ id: string; isActive: boolean }[]>('GET', '/api/admin/warehouses', adminToken);
+  adminToken = await app.server.apiSignIn('admin@swappoints.demo');
+  const warehouses = await app.server.api<{ id: string; isActive: boolean }[]>('GET', '/api/admin/warehouses', adminToken);
   warehouseId = warehouses.body.find((w) => w.isActive)!.id;
 }, 120_000);
-afterAll(() => stopServerAndBrowser({ server, browser }), 30_000);
 
-const admin = (method: string, path: string, body?: unknown) => server.api(method, `/api/admin/exchange-requests${path}`, adminToken, body);
+const admin = (method: string, path: string, body?: unknown) => app.server.api(method, `/api/admin/exchange-requests${path}`, adminToken, body);
 const photo = (i: number) => ({ name: `photo-${i}.png`, mimeType: 'image/png', buffer: Buffer.from(png(20 + i, 16)) });
 
 async function banner(page: Page, state: string, title: string, next: string): Promise<void> {
@@ -44,7 +40,7 @@ describe('customer journeys', () => {
   for (const [name, viewport] of WIDTHS) {
     test(`${name}: the form, then every state's banner, next step and stepper, with a confirmation after each action`, async () => {
       const email = CUSTOMERS[name];
-      const { context, page } = await signedInPerson(browser, server, email, viewport);
+      const { context, page } = await signedInPerson(app.browser, app.server, email, viewport);
 
       // ---- the form: every gap at once, the first focused; messages clear as they are fixed; a sixth photo is refused
       await page.goto('/exchange/new');
@@ -151,8 +147,8 @@ describe('customer journeys', () => {
       await shotAndAxe(page, `customer-completed-${name}`);
 
       // ---- declined: the admin's reason and what the customer can do; no stepper
-      const token = await server.apiSignIn(email);
-      const declinedId = await submitRequestThroughApi(server, token, { productName: 'Cracked Drum', brand: 'Brother', description: 'Cracked.', condition: 'poor' });
+      const token = await app.server.apiSignIn(email);
+      const declinedId = await submitRequestThroughApi(app.server, token, { productName: 'Cracked Drum', brand: 'Brother', description: 'Cracked.', condition: 'poor' });
       expect((await admin('PUT', `/${declinedId}/status`, { status: 'declined', adminFeedback: 'We cannot resell cracked drums.' })).status).toBe(200);
       await page.goto(`/exchange/${declinedId}`);
       await banner(page, 'declined', 'Your exchange request has been declined. Please check the admin feedback.', 'Reason: We cannot resell cracked drums.');
@@ -163,7 +159,7 @@ describe('customer journeys', () => {
       await shotAndAxe(page, `customer-declined-${name}`);
 
       // ---- cancelled: confirmed, and back on the dashboard
-      const cancelId = await submitRequestThroughApi(server, token, { productName: 'Spare Fuser', brand: 'Canon', description: 'Unused.', condition: 'new' });
+      const cancelId = await submitRequestThroughApi(app.server, token, { productName: 'Spare Fuser', brand: 'Canon', description: 'Unused.', condition: 'new' });
       await page.goto(`/exchange/${cancelId}`);
       await page.getByRole('button', { name: 'Cancel Request' }).click();
       await page.getByRole('button', { name: 'Yes, Cancel Request' }).click();
@@ -186,7 +182,7 @@ describe('customer journeys', () => {
   }
 
   test("phone: the drawer reaches Dashboard, My Exchanges and New Exchange (no Admin Panel for a customer)", async () => {
-    const { context, page } = await signedInPerson(browser, server, 'zoe.dsouza@example.com', WIDTHS[1][1]);
+    const { context, page } = await signedInPerson(app.browser, app.server, 'zoe.dsouza@example.com', WIDTHS[1][1]);
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog');
     await drawer.waitFor();

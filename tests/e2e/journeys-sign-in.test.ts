@@ -1,35 +1,27 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { Browser } from 'playwright-core';
-import { newPerson, see, signedInPerson, signInThroughPages, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
-import type { RunningServer } from '#tests/helpers/server.ts';
+import { describe, expect, test } from 'bun:test';
+import { newPerson, see, signedInPerson, signInThroughPages, useServerAndBrowser } from '#tests/helpers/browser.ts';
 import { eventually } from './customer-helpers.ts';
 import { shotAndAxe, WIDTHS } from './journey-helpers.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
 // three links per email per 15 minutes, so 'Send a new link' meets the limit within one test
-beforeAll(async () => {
-  ({ server, browser } = await startServerAndBrowser({ SIGNIN_LIMIT_PER_EMAIL: '3' }));
-}, 120_000);
-afterAll(() => stopServerAndBrowser({ server, browser }), 30_000);
+const app = useServerAndBrowser({ SIGNIN_LIMIT_PER_EMAIL: '3' });
 
 const signInMails = async (email: string) =>
-  (JSON.parse((await server.cli('mail', 'list', '--to', email, '--json')).stdout) as { kind: string }[]).filter((m) => m.kind === 'sign_in').length;
+  (JSON.parse((await app.server.cli('mail', 'list', '--to', email, '--json')).stdout) as { kind: string }[]).filter((m) => m.kind === 'sign_in').length;
 
 describe('sign-in journeys', () => {
   for (const [name, viewport] of WIDTHS) {
     test(`a link opened on another device (${name}): the spec's line, then the email field finishes the sign-in; a wrong email is refused`, async () => {
       const email = name === 'desktop' ? 'asha.rao@example.com' : 'meera.iyer@example.com';
-      const laptop = await newPerson(browser, server);
+      const laptop = await newPerson(app.browser, app.server);
       await laptop.page.goto('/email-signin');
       await laptop.page.getByLabel('Email address').fill(email);
       await laptop.page.getByRole('button', { name: 'Continue' }).click();
       await see(laptop.page, 'Check your email');
-      const link = await server.signInLink(email);
+      const link = await app.server.signInLink(email);
 
       // a fresh browser context: nothing saved under emailForSignIn
-      const phone = await newPerson(browser, server, viewport);
+      const phone = await newPerson(app.browser, app.server, viewport);
       await phone.page.goto(link);
       await see(phone.page, 'No email found. Please try signing in again.');
       expect(phone.page.url()).not.toContain('token=');
@@ -54,7 +46,7 @@ describe('sign-in journeys', () => {
   for (const [name, viewport] of WIDTHS) {
     test(`after 'Check your email' (${name}): the link's expiry, 'Send a new link' up to the limit, 'Use a different email'`, async () => {
       const email = CHECK_EMAIL[name];
-      const { context, page } = await newPerson(browser, server, viewport);
+      const { context, page } = await newPerson(app.browser, app.server, viewport);
       await page.goto('/email-signin');
       await page.getByLabel('Email address').fill(email);
       await page.getByRole('button', { name: 'Continue' }).click();
@@ -86,7 +78,7 @@ describe('sign-in journeys', () => {
   }
 
   test('the not-in-shop message names the shop (SHOP_NAME, "the shop" by default), not a Shopify database', async () => {
-    const { context, page } = await newPerson(browser, server);
+    const { context, page } = await newPerson(app.browser, app.server);
     await page.goto('/email-signin');
     await page.getByLabel('Email address').fill('stranger@example.com');
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -98,7 +90,7 @@ describe('sign-in journeys', () => {
   });
 
   test('the sign-in and verify pages show no Login button; other signed-out pages do', async () => {
-    const { context, page } = await newPerson(browser, server);
+    const { context, page } = await newPerson(app.browser, app.server);
     const header = page.getByRole('banner');
     await page.goto('/email-signin');
     await see(page, 'Sign in to SwapPoints');
@@ -112,8 +104,8 @@ describe('sign-in journeys', () => {
   });
 
   test('an old link opened while signed in goes to the dashboard, not "We could not sign you in"', async () => {
-    const { context, page } = await signedInPerson(browser, server, 'rahul.sharma@example.com');
-    const used = await server.signInLink('rahul.sharma@example.com');
+    const { context, page } = await signedInPerson(app.browser, app.server, 'rahul.sharma@example.com');
+    const used = await app.server.signInLink('rahul.sharma@example.com');
     await page.goto(used);
     await page.waitForURL('**/dashboard');
     await see(page, 'Your Dashboard');
@@ -122,16 +114,16 @@ describe('sign-in journeys', () => {
   });
 
   test('an admin lands on /admin after sign-in, unless the link was asked for from another page', async () => {
-    const first = await newPerson(browser, server);
-    await signInThroughPages(first.page, server, 'admin@swappoints.demo');
+    const first = await newPerson(app.browser, app.server);
+    await signInThroughPages(first.page, app.server, 'admin@swappoints.demo');
     await first.page.waitForURL('**/admin');
     await see(first.page, 'Admin Dashboard');
     await first.context.close();
 
-    const second = await newPerson(browser, server);
+    const second = await newPerson(app.browser, app.server);
     await second.page.goto('/exchange');
     await second.page.waitForURL('**/email-signin?next=%2Fexchange');
-    await signInThroughPages(second.page, server, 'admin@swappoints.demo', second.page.url());
+    await signInThroughPages(second.page, app.server, 'admin@swappoints.demo', second.page.url());
     await second.page.waitForURL('**/exchange');
     await second.context.close();
   });

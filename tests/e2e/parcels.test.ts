@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'bun:test';
+import type { Page } from 'playwright-core';
 import { requestReference } from '#api/modules/requests/reference.ts';
-import { DESKTOP, looksRightAndAccessible, PHONE, see, signedInPerson, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
+import { DESKTOP, looksRightAndAccessible, see, signedInPerson, useServerAndBrowser } from '#tests/helpers/browser.ts';
 import { submitRequestThroughApi, submitShippingThroughApi } from '#tests/helpers/requests.ts';
-import type { RunningServer } from '#tests/helpers/server.ts';
 import { ADMIN_EMAIL } from './admin-helpers.ts';
+import { WIDTHS } from './journey-helpers.ts';
 
 /**
  * A parcel's way to the warehouse, on one server and one browser with the default settings:
@@ -13,33 +13,29 @@ import { ADMIN_EMAIL } from './admin-helpers.ts';
  * then Admin → Receive (a scanner types a code and Enter) and the admin's shipping form on the
  * request page (issue 27). Every check names its own request.
  */
-let server: RunningServer;
-let browser: Browser;
 let adminToken: string;
 let customerToken: string;
 let warehouseId: string;
 let activeWarehouseId: string;
 const LABEL_EMAIL = 'meera.iyer@example.com';
 
+const app = useServerAndBrowser();
 beforeAll(async () => {
-  ({ server, browser } = await startServerAndBrowser());
-  adminToken = await server.apiSignIn(ADMIN_EMAIL);
-  customerToken = await server.apiSignIn('asha.rao@example.com');
-  const warehouses = (await server.api<{ id: string; isActive: boolean }[]>('GET', '/api/admin/warehouses', adminToken)).body;
+  adminToken = await app.server.apiSignIn(ADMIN_EMAIL);
+  customerToken = await app.server.apiSignIn('asha.rao@example.com');
+  const warehouses = (await app.server.api<{ id: string; isActive: boolean }[]>('GET', '/api/admin/warehouses', adminToken)).body;
   warehouseId = warehouses[0]!.id;
   activeWarehouseId = warehouses.find((w) => w.isActive)!.id;
 }, 120_000);
-afterAll(() => stopServerAndBrowser({ server, browser }), 30_000);
 
 describe('a prepaid label on the request page', () => {
-  for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  for (const [name, viewport] of WIDTHS) {
     test(`${name}: approve → Get a prepaid label → picked up and delivered by CLI → the steps show`, async () => {
-      const token = await server.apiSignIn(LABEL_EMAIL);
-      const id = await submitRequestThroughApi(server, token, { productName: `Fuser Unit ${name}`, brand: 'Canon', description: 'Working spare.', condition: 'good' });
-      expect((await server.api('PUT', `/api/admin/exchange-requests/${id}/status`, adminToken, { status: 'approved', warehouseId: activeWarehouseId })).status).toBe(200);
+      const token = await app.server.apiSignIn(LABEL_EMAIL);
+      const id = await submitRequestThroughApi(app.server, token, { productName: `Fuser Unit ${name}`, brand: 'Canon', description: 'Working spare.', condition: 'good' });
+      expect((await app.server.api('PUT', `/api/admin/exchange-requests/${id}/status`, adminToken, { status: 'approved', warehouseId: activeWarehouseId })).status).toBe(200);
 
-      const { page } = await signedInPerson(browser, server, LABEL_EMAIL, viewport);
-      await page.goto(`/exchange/${id}`);
+      const { page } = await signedInPerson(app.browser, app.server, LABEL_EMAIL, viewport, `/exchange/${id}`);
       await see(page, 'Your Exchange Request is Approved! Now add the shipping details.');
       await page.getByRole('button', { name: 'Add Details' }).waitFor();
       await page.getByRole('button', { name: 'Get a prepaid label' }).click();
@@ -71,9 +67,9 @@ describe('a prepaid label on the request page', () => {
       await see(page, 'Next: print your prepaid label and packing slip, pack the item and hand it to the courier. It moves to In Transit when the courier picks it up.');
       expect(await page.getByRole('button', { name: 'Add Details' }).count()).toBe(0);
 
-      const picked = await server.cli('shipments', 'event', awb, 'picked_up', '--location', 'Chennai');
+      const picked = await app.server.cli('shipments', 'event', awb, 'picked_up', '--location', 'Chennai');
       expect(picked.code).toBe(0);
-      expect((await server.cli('shipments', 'event', awb, 'delivered', '--location', 'Bengaluru')).code).toBe(0);
+      expect((await app.server.cli('shipments', 'event', awb, 'delivered', '--location', 'Bengaluru')).code).toBe(0);
       await page.reload();
       await see(card, 'Delivered to the warehouse');
       await see(page.getByTestId('tracking-steps'), 'Picked up');
@@ -84,13 +80,12 @@ describe('a prepaid label on the request page', () => {
       expect(await page.getByTestId('event-timeline').getByText('Parcel tracking update').count()).toBe(2);
       await looksRightAndAccessible(page, `prepaid-label-${name}-delivered`);
 
-      const listed = JSON.parse((await server.cli('shipments', 'list', '--json')).stdout) as { trackingNumber: string; status: string }[];
+      const listed = JSON.parse((await app.server.cli('shipments', 'list', '--json')).stdout) as { trackingNumber: string; status: string }[];
       expect(listed.find((s) => s.trackingNumber === awb)?.status).toBe('delivered');
       await page.context().close();
 
       // the admin's request page shows the same label and steps
-      const adminView = (await signedInPerson(browser, server, 'admin@swappoints.demo', viewport)).page;
-      await adminView.goto(`/admin/exchange/${id}`);
+      const adminView = (await signedInPerson(app.browser, app.server, 'admin@swappoints.demo', viewport, `/admin/exchange/${id}`)).page;
       await see(adminView.getByTestId('parcel-card'), 'Delivered to the warehouse');
       await see(adminView.getByTestId('parcel-awb'), awb);
       await looksRightAndAccessible(adminView, `prepaid-label-${name}-admin`);
@@ -100,12 +95,11 @@ describe('a prepaid label on the request page', () => {
 
   test('the form opens filled with the address the shop has for her; what she changes is what the courier gets', async () => {
     const email = 'asha.rao@example.com';
-    const token = await server.apiSignIn(email);
-    const id = await submitRequestThroughApi(server, token, { productName: 'Canon PG-745 Ink Cartridge', brand: 'Canon', description: 'Sealed spare.', condition: 'like_new' });
-    expect((await server.api('PUT', `/api/admin/exchange-requests/${id}/status`, adminToken, { status: 'approved', warehouseId: activeWarehouseId })).status).toBe(200);
+    const token = await app.server.apiSignIn(email);
+    const id = await submitRequestThroughApi(app.server, token, { productName: 'Canon PG-745 Ink Cartridge', brand: 'Canon', description: 'Sealed spare.', condition: 'like_new' });
+    expect((await app.server.api('PUT', `/api/admin/exchange-requests/${id}/status`, adminToken, { status: 'approved', warehouseId: activeWarehouseId })).status).toBe(200);
 
-    const { page } = await signedInPerson(browser, server, email, DESKTOP);
-    await page.goto(`/exchange/${id}`);
+    const { page } = await signedInPerson(app.browser, app.server, email, DESKTOP, `/exchange/${id}`);
     await page.getByRole('button', { name: 'Get a prepaid label' }).click();
     const dialog = page.getByRole('dialog');
     await see(dialog, 'We filled this in from your address with the shop. Check it, and change anything that is not right.');
@@ -118,15 +112,15 @@ describe('a prepaid label on the request page', () => {
     await dialog.waitFor({ state: 'detached' });
     await see(page.getByTestId('parcel-card'), 'Waiting for pickup');
 
-    const shown = await server.api('GET', `/api/exchange/${id}/shipment`, token);
+    const shown = await app.server.api('GET', `/api/exchange/${id}/shipment`, token);
     expect(shown.body.shipment.pickup).toEqual({ name: 'Asha Rao', phone: '+919800000001', addressLine1: '14 MG Road', addressLine2: 'Near Trinity Metro', city: 'Bengaluru', state: 'Karnataka', postalCode: '560001' });
     await page.context().close();
   }, 120_000);
 });
 
 async function approvedRequest(productName: string): Promise<string> {
-  const id = await submitRequestThroughApi(server, customerToken, { productName, brand: 'HP', condition: 'good', description: 'Used once, boxed.' });
-  expect((await server.api('PUT', `/api/admin/exchange-requests/${id}/status`, adminToken, { status: 'approved', warehouseId })).status).toBe(200);
+  const id = await submitRequestThroughApi(app.server, customerToken, { productName, brand: 'HP', condition: 'good', description: 'Used once, boxed.' });
+  expect((await app.server.api('PUT', `/api/admin/exchange-requests/${id}/status`, adminToken, { status: 'approved', warehouseId })).status).toBe(200);
   return id;
 }
 
@@ -140,12 +134,12 @@ const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id
 const overflows = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 
 describe('Admin → Receive', () => {
-  for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  for (const [name, viewport] of WIDTHS) {
     test(`${name}: a scanned tracking number receives its request, shows it with its photos, and the input is ready for the next scan`, async () => {
       const id = await approvedRequest(`LaserJet Drum ${name}`);
       const tracking = `DLV${name.toUpperCase()}${Date.now()}`;
-      await submitShippingThroughApi(server, customerToken, id, 'Delhivery', tracking);
-      const { context, page } = await signedInPerson(browser, server, ADMIN_EMAIL, viewport);
+      await submitShippingThroughApi(app.server, customerToken, id, 'Delhivery', tracking);
+      const { context, page } = await signedInPerson(app.browser, app.server, ADMIN_EMAIL, viewport);
       if (name === 'desktop') {
         await page.goto('/admin');
         await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Receive' }).click();
@@ -177,7 +171,7 @@ describe('Admin → Receive', () => {
       // Chromium here has no BarcodeDetector on Linux desktop: no camera button is offered where it cannot work
       const hasDetector = await page.evaluate(() => 'BarcodeDetector' in window);
       expect(await page.getByRole('button', { name: 'Scan with camera' }).count()).toBe(hasDetector ? 1 : 0);
-      const detail = await server.api('GET', `/api/admin/exchange-requests/${id}`, adminToken);
+      const detail = await app.server.api('GET', `/api/admin/exchange-requests/${id}`, adminToken);
       expect(detail.body.transitStatus).toBe('received');
       await context.close();
     }, 90_000);
@@ -189,10 +183,10 @@ test('two parcels scanned back to back, the second before the first is answered:
   for (const n of [1, 2]) {
     const id = await approvedRequest(`Toner pair ${n}`);
     const tracking = `PAIR${n}X${Date.now()}`;
-    await submitShippingThroughApi(server, customerToken, id, 'Blue Dart', tracking);
+    await submitShippingThroughApi(app.server, customerToken, id, 'Blue Dart', tracking);
     parcels.push({ id, tracking });
   }
-  const { context, page } = await signedInPerson(browser, server, ADMIN_EMAIL, DESKTOP);
+  const { context, page } = await signedInPerson(app.browser, app.server, ADMIN_EMAIL, DESKTOP);
   // a stand-in for the browser's BarcodeDetector (Chromium on Linux has none): only whether the button is offered is read here
   await page.addInitScript(() => {
     (window as unknown as { BarcodeDetector: unknown }).BarcodeDetector = class {
@@ -210,13 +204,13 @@ test('two parcels scanned back to back, the second before the first is answered:
   await page.keyboard.press('Enter');
   await see(page.getByTestId('receive-outcome'), 'Received: Toner pair', { exact: false });
   await page.getByRole('button', { name: 'Receive', exact: true }).waitFor();
-  for (const { id } of parcels) expect((await server.api('GET', `/api/admin/exchange-requests/${id}`, adminToken)).body.transitStatus).toBe('received');
+  for (const { id } of parcels) expect((await app.server.api('GET', `/api/admin/exchange-requests/${id}`, adminToken)).body.transitStatus).toBe('received');
   expect(await focusedId(page)).toBe('receive-code');
   await context.close();
 }, 60_000);
 
 test('the header bar keeps Receive beside Admin Panel without overflowing at its narrowest (600 px)', async () => {
-  const { context, page } = await signedInPerson(browser, server, ADMIN_EMAIL, { width: 600, height: 800 });
+  const { context, page } = await signedInPerson(app.browser, app.server, ADMIN_EMAIL, { width: 600, height: 800 });
   await page.goto('/admin/receive');
   const nav = page.getByRole('navigation', { name: 'Main' });
   expect(await nav.getByRole('link').allTextContents()).toEqual(['Dashboard', 'New Exchange', 'Admin Panel', 'Receive']);
@@ -229,8 +223,7 @@ test('the header bar keeps Receive beside Admin Panel without overflowing at its
 describe('the admin shipping form on the request page', () => {
   test('a parcel that came without tracking: the admin enters the details, a toast, the timeline says an admin entered them, then Mark as Received works', async () => {
     const id = await approvedRequest('Fuser Unit without a slip');
-    const { context, page } = await signedInPerson(browser, server, ADMIN_EMAIL, DESKTOP);
-    await page.goto(`/admin/exchange/${id}`);
+    const { context, page } = await signedInPerson(app.browser, app.server, ADMIN_EMAIL, DESKTOP, `/admin/exchange/${id}`);
     await page.getByRole('button', { name: 'Enter Shipping Details' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Carrier Name').fill('India Post');
@@ -241,7 +234,7 @@ describe('the admin shipping form on the request page', () => {
     await page.getByRole('button', { name: 'Mark as Received' }).first().click();
     await page.getByRole('dialog').getByRole('button', { name: 'Mark as Received' }).click();
     await see(page, 'Marked as received. The customer has been emailed.');
-    expect((await server.api('GET', `/api/admin/exchange-requests/${id}`, adminToken)).body.transitStatus).toBe('received');
+    expect((await app.server.api('GET', `/api/admin/exchange-requests/${id}`, adminToken)).body.transitStatus).toBe('received');
     await context.close();
   }, 90_000);
 });

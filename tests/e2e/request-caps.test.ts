@@ -1,27 +1,18 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { Browser } from 'playwright-core';
-import { see, signedInPerson, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
+import { describe, expect, test } from 'bun:test';
+import { DESKTOP, see, signedInPerson, useServerAndBrowser } from '#tests/helpers/browser.ts';
 import { submitRequestThroughApi } from '#tests/helpers/requests.ts';
-import type { RunningServer } from '#tests/helpers/server.ts';
 import { realImages } from './customer-helpers.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  ({ server, browser } = await startServerAndBrowser({ MAX_OPEN_REQUESTS_PER_CUSTOMER: '2' }));
-}, 120_000);
-afterAll(() => stopServerAndBrowser({ server, browser }), 30_000);
+const app = useServerAndBrowser({ MAX_OPEN_REQUESTS_PER_CUSTOMER: '2' });
 
 describe('the cap on open requests, on the form', () => {
   test('a customer with MAX_OPEN_REQUESTS_PER_CUSTOMER open requests sees why the next one is refused, and stays on the form', async () => {
     const email = 'meera.iyer@example.com';
-    const token = await server.apiSignIn(email);
+    const token = await app.server.apiSignIn(email);
     for (const productName of ['HP 305 Black Ink Cartridge', 'Canon PG-745 Cartridge']) {
-      await submitRequestThroughApi(server, token, { productName, brand: 'HP', description: 'A spare, box opened.', condition: 'like_new' });
+      await submitRequestThroughApi(app.server, token, { productName, brand: 'HP', description: 'A spare, box opened.', condition: 'like_new' });
     }
-    const { context, page } = await signedInPerson(browser, server, email);
-    await page.goto('/exchange/new');
+    const { context, page } = await signedInPerson(app.browser, app.server, email, DESKTOP, '/exchange/new');
     await page.getByLabel('Product Name').fill('LaserJet Fuser Unit');
     await page.getByLabel('Brand').fill('Hewlett-Packard');
     await page.getByLabel('Condition').selectOption({ label: 'Very Good (minimal wear)' });

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { Browser } from 'playwright-core';
-import { newPerson, see, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
+import { describe, expect, test } from 'bun:test';
+import { newPerson, see, useServerAndBrowser } from '#tests/helpers/browser.ts';
 import { startServer, type RunningServer } from '#tests/helpers/server.ts';
 
 // The shop's Admin API is unreachable: nothing listens on port 1.
@@ -12,16 +11,11 @@ const SHOP_DOWN = {
   SIGNIN_LIMIT_PER_EMAIL: '2',
   SIGNIN_LIMIT_PER_IP: '6',
 };
-let server: RunningServer;
-let browser: Browser;
 
-beforeAll(async () => {
-  ({ server, browser } = await startServerAndBrowser(SHOP_DOWN));
-}, 120_000);
-afterAll(() => stopServerAndBrowser({ server, browser }), 30_000);
+const app = useServerAndBrowser(SHOP_DOWN);
 
-async function askForLink(email: string, on = server) {
-  const person = await newPerson(browser, on);
+async function askForLink(email: string, on = app.server) {
+  const person = await newPerson(app.browser, on);
   await person.page.goto('/email-signin');
   await person.page.getByLabel('Email address').fill(email);
   await person.page.getByRole('button', { name: 'Continue' }).click();
@@ -39,7 +33,7 @@ describe('sign-in when things go wrong', () => {
     // a server of its own, stopped for real once the page is loaded
     const own = await startServer();
     try {
-      const { context, page } = await newPerson(browser, own);
+      const { context, page } = await newPerson(app.browser, own);
       await page.goto('/email-signin');
       await own.stop();
       await page.getByLabel('Email address').fill('asha.rao@example.com');

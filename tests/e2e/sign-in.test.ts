@@ -1,33 +1,26 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { Browser } from 'playwright-core';
-import { newPerson, PHONE, screenshot, seriousAccessibilityViolations, signedInPerson, signInThroughPages, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
-import type { RunningServer } from '#tests/helpers/server.ts';
+import { describe, expect, test } from 'bun:test';
+import { newPerson, PHONE, screenshot, seriousAccessibilityViolations, signedInPerson, signInThroughPages, useServerAndBrowser } from '#tests/helpers/browser.ts';
 import { ROOT } from '#tests/helpers/cli.ts';
 import { appendFileSync, copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-let server: RunningServer;
-let browser: Browser;
 // the owner's terms (TERMS_FILE): a copy this file may edit, as an owner edits theirs
 const termsDir = mkdtempSync(join(tmpdir(), 'sp-terms-'));
 const termsFile = join(termsDir, 'terms.md');
 copyFileSync(join(ROOT, 'content/terms.md'), termsFile);
 
-beforeAll(async () => {
-  ({ server, browser } = await startServerAndBrowser({ TERMS_FILE: termsFile }));
-}, 120_000);
-afterAll(() => stopServerAndBrowser({ server, browser }), 30_000);
+const app = useServerAndBrowser({ TERMS_FILE: termsFile });
 
 describe('sign-in in the browser', () => {
   test('request a link, read it with `swappoints mail list --json`, open it, land on /dashboard, stay signed in, log out', async () => {
-    const { context, page } = await newPerson(browser, server);
+    const { context, page } = await newPerson(app.browser, app.server);
     await page.goto('/');
     expect(new URL(page.url()).pathname).toBe('/email-signin');
     await expect(page.getByText('You need a customer account at our shop to sign in.', { exact: false }).isVisible()).resolves.toBe(true);
     await screenshot(page, 'sign-in');
 
-    await signInThroughPages(page, server, 'asha.rao@example.com');
+    await signInThroughPages(page, app.server, 'asha.rao@example.com');
     await page.waitForURL('**/dashboard');
     await expect(page.getByRole('heading', { name: 'Your Dashboard' }).isVisible()).resolves.toBe(true);
     await expect(page.getByText('Signed in as asha.rao@example.com').isVisible()).resolves.toBe(true);
@@ -69,10 +62,10 @@ describe('sign-in in the browser', () => {
   });
 
   test('a sign-in link works once; opening it again says so', async () => {
-    const { context, page } = await signedInPerson(browser, server, 'meera.iyer@example.com');
-    const link = await server.signInLink('meera.iyer@example.com');
+    const { context, page } = await signedInPerson(app.browser, app.server, 'meera.iyer@example.com');
+    const link = await app.server.signInLink('meera.iyer@example.com');
     // the same browser kept no emailForSignIn; a second browser that still has it gets the reuse message
-    const other = await newPerson(browser, server);
+    const other = await newPerson(app.browser, app.server);
     await other.page.goto('/email-signin');
     await other.page.evaluate(() => localStorage.setItem('emailForSignIn', 'meera.iyer@example.com'));
     await other.page.goto(link);
@@ -82,7 +75,7 @@ describe('sign-in in the browser', () => {
   });
 
   test("opening a link in a browser that never asked for it says 'No email found. Please try signing in again.'", async () => {
-    const { context, page } = await newPerson(browser, server);
+    const { context, page } = await newPerson(app.browser, app.server);
     await page.goto('/verify-email?token=abc');
     await page.getByText('No email found. Please try signing in again.').waitFor();
     expect(page.url()).not.toContain('token=');
@@ -90,7 +83,7 @@ describe('sign-in in the browser', () => {
   });
 
   test('a non-customer sees the not-in-shop message with the registration link', async () => {
-    const { context, page } = await newPerson(browser, server);
+    const { context, page } = await newPerson(app.browser, app.server);
     await page.goto('/email-signin');
     await page.getByLabel('Email address').fill('stranger@example.com');
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -102,7 +95,7 @@ describe('sign-in in the browser', () => {
   });
 
   test("an email without '@' is refused on the page with 'Please enter a valid email address'", async () => {
-    const { context, page } = await newPerson(browser, server);
+    const { context, page } = await newPerson(app.browser, app.server);
     await page.goto('/email-signin');
     await page.getByLabel('Email address').fill('asha.rao');
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -111,24 +104,24 @@ describe('sign-in in the browser', () => {
   });
 
   test('an unauthenticated visitor is sent to sign in and returned to the page they asked for', async () => {
-    const { context, page } = await newPerson(browser, server);
+    const { context, page } = await newPerson(app.browser, app.server);
     await page.goto('/admin?tab=5');
     await page.waitForURL('**/email-signin?next=%2Fadmin%3Ftab%3D5');
-    await signInThroughPages(page, server, 'admin@swappoints.demo', page.url());
+    await signInThroughPages(page, app.server, 'admin@swappoints.demo', page.url());
     await page.waitForURL('**/admin?tab=5');
     await expect(page.getByRole('heading', { name: 'Admin Dashboard' }).isVisible()).resolves.toBe(true);
     await context.close();
   });
 
   test('a customer opening /admin goes to /dashboard', async () => {
-    const { context, page } = await signedInPerson(browser, server, 'zoe.dsouza@example.com');
+    const { context, page } = await signedInPerson(app.browser, app.server, 'zoe.dsouza@example.com');
     await page.goto('/admin');
     await page.waitForURL('**/dashboard');
     await context.close();
   });
 
   test('/nope shows Page Not Found with a way back', async () => {
-    const { context, page } = await newPerson(browser, server);
+    const { context, page } = await newPerson(app.browser, app.server);
     const response = await page.goto('/nope');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Page Not Found' }).isVisible()).resolves.toBe(true);
@@ -137,7 +130,7 @@ describe('sign-in in the browser', () => {
   });
 
   test('on a phone the menu is a drawer with the email, the nav and Logout; it closes on navigation', async () => {
-    const { context, page } = await signedInPerson(browser, server, 'admin@swappoints.demo', PHONE);
+    const { context, page } = await signedInPerson(app.browser, app.server, 'admin@swappoints.demo', PHONE);
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog');
     await drawer.waitFor();
@@ -153,7 +146,7 @@ describe('sign-in in the browser', () => {
   });
 
   test('signing in agrees to the terms in force; when the owner changes them a signed-in phone user is asked again, and "I agree" records it', async () => {
-    const { context, page } = await signedInPerson(browser, server, 'meera.iyer@example.com', PHONE);
+    const { context, page } = await signedInPerson(app.browser, app.server, 'meera.iyer@example.com', PHONE);
     const banner = page.getByRole('region', { name: 'We updated our terms.' });
     expect(await banner.count()).toBe(0);
     const before = await page.evaluate(() => fetch('/api/legal/agreement').then((r) => r.json()));
@@ -175,7 +168,7 @@ describe('sign-in in the browser', () => {
   });
 
   test('the sign-in page has no serious accessibility problems', async () => {
-    const { context, page } = await newPerson(browser, server);
+    const { context, page } = await newPerson(app.browser, app.server);
     await page.goto('/email-signin');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await context.close();

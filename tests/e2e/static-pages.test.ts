@@ -1,30 +1,23 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { createHash } from 'node:crypto';
 import { appendFileSync, copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { hydrated, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
+import { hydrated, useServerAndBrowser } from '#tests/helpers/browser.ts';
 import { ROOT } from '#tests/helpers/cli.ts';
-import type { RunningServer } from '#tests/helpers/server.ts';
 
 /**
  * Pages with nothing per visitor (/email-signin, /terms, /privacy and the not-found page) are
  * rendered once per language and answered from memory to signed-out visitors
  * (api/http/static-pages.ts). These tests hold them to what a render of the same page answers.
  */
-let server: RunningServer;
-let browser: Browser;
 const termsDir = mkdtempSync(join(tmpdir(), 'sp-static-terms-'));
 const termsFile = join(termsDir, 'terms.md');
 copyFileSync(join(ROOT, 'content/terms.md'), termsFile);
 
-beforeAll(async () => {
-  ({ server, browser } = await startServerAndBrowser({ TERMS_FILE: termsFile }));
-}, 120_000);
-afterAll(() => stopServerAndBrowser({ server, browser }), 30_000);
+const app = useServerAndBrowser({ TERMS_FILE: termsFile });
 
-const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers: { 'accept-encoding': 'identity', ...headers }, redirect: 'manual' });
+const get = (path: string, headers: Record<string, string> = {}) => fetch(`${app.server.url}${path}`, { headers: { 'accept-encoding': 'identity', ...headers }, redirect: 'manual' });
 /** A signed-out visitor whose page is rendered for them: a session cookie that no longer signs anyone in. */
 const ENDED_SESSION = 'sp_session=ended';
 /** What differs between two renders of a page: the nonce on its scripts. */
@@ -96,8 +89,8 @@ describe('pages with nothing per visitor are served from memory', () => {
 
   test('each encoding has its copy and its ETag; an ETag asked again is a 304, HEAD has no body, a changed page is a new ETag', async () => {
     const identity = await get('/terms');
-    const brotli = await fetch(`${server.url}/terms`, { headers: { 'accept-encoding': 'br' }, decompress: false } as RequestInit);
-    const gzip = await fetch(`${server.url}/terms`, { headers: { 'accept-encoding': 'gzip' }, decompress: false } as RequestInit);
+    const brotli = await fetch(`${app.server.url}/terms`, { headers: { 'accept-encoding': 'br' }, decompress: false } as RequestInit);
+    const gzip = await fetch(`${app.server.url}/terms`, { headers: { 'accept-encoding': 'gzip' }, decompress: false } as RequestInit);
     expect(brotli.headers.get('content-encoding')).toBe('br');
     expect(gzip.headers.get('content-encoding')).toBe('gzip');
     const html = await identity.text();
@@ -107,14 +100,14 @@ describe('pages with nothing per visitor are served from memory', () => {
     const etags = [identity, brotli, gzip].map((r) => r.headers.get('etag')!);
     expect(new Set(etags).size).toBe(3);
 
-    const again = await fetch(`${server.url}/terms`, { headers: { 'accept-encoding': 'br', 'if-none-match': etags[1]! }, decompress: false } as RequestInit);
+    const again = await fetch(`${app.server.url}/terms`, { headers: { 'accept-encoding': 'br', 'if-none-match': etags[1]! }, decompress: false } as RequestInit);
     expect(again.status).toBe(304);
     expect(again.headers.get('etag')).toBe(etags[1]!);
     expect((await again.arrayBuffer()).byteLength).toBe(0);
     // another language's copy does not match this ETag
     expect((await get('/terms', { 'accept-language': 'hi', 'if-none-match': etags[0]! })).status).toBe(200);
 
-    const head = await fetch(`${server.url}/terms`, { method: 'HEAD', headers: { 'accept-encoding': 'identity' } });
+    const head = await fetch(`${app.server.url}/terms`, { method: 'HEAD', headers: { 'accept-encoding': 'identity' } });
     expect(head.status).toBe(200);
     expect(head.headers.get('etag')).toBe(etags[0]!);
     expect(Number(head.headers.get('content-length'))).toBe(new TextEncoder().encode(html).byteLength);
@@ -138,7 +131,7 @@ describe('pages with nothing per visitor are served from memory', () => {
   });
 
   test('a signed-in visitor gets their own page: /terms and the not-found page show their header and account', async () => {
-    const token = await server.apiSignIn('asha.rao@example.com');
+    const token = await app.server.apiSignIn('asha.rao@example.com');
     for (const path of ['/terms', '/no/such/page']) {
       const res = await get(path, { cookie: `sp_session=${token}` });
       const html = await res.text();
@@ -160,7 +153,7 @@ describe('pages with nothing per visitor are served from memory', () => {
   });
 
   test('in a browser the stored page runs its own scripts (React takes over) and nothing else: an injected script is refused', async () => {
-    const context = await browser.newContext({ baseURL: server.url, locale: 'en-IN' });
+    const context = await app.browser.newContext({ baseURL: app.server.url, locale: 'en-IN' });
     const page = await context.newPage();
     await page.addInitScript(() => {
       const seen: string[] = [];

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, looksRightAndAccessible, PHONE, see, signedInPerson, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
+import { beforeAll, describe, expect, test } from 'bun:test';
+import type { Page } from 'playwright-core';
+import { DESKTOP, looksRightAndAccessible, PHONE, SCREENS, see, signedInPerson, useServerAndBrowser } from '#tests/helpers/browser.ts';
 import { submitRequestThroughApi, submitShippingThroughApi } from '#tests/helpers/requests.ts';
-import type { RunningServer } from '#tests/helpers/server.ts';
 
 /**
  * The valuation guide on the pages: the customer's live estimate, the stored quote, the admin's
@@ -11,8 +10,6 @@ import type { RunningServer } from '#tests/helpers/server.ts';
  * admin's side of those offers: the queue's waiting filters, recording a return shipment, and
  * booking one with the carrier.
  */
-let server: RunningServer;
-let browser: Browser;
 let adminToken: string;
 const ADMIN = 'admin@swappoints.demo';
 const CUSTOMER = 'meera.iyer@example.com';
@@ -20,20 +17,18 @@ const CUSTOMER = 'meera.iyer@example.com';
 const RETURNING = 'kiran.patel@example.com';
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
+const app = useServerAndBrowser();
 beforeAll(async () => {
-  ({ server, browser } = await startServerAndBrowser());
-  adminToken = await server.apiSignIn(ADMIN);
-  const admin = (method: string, path: string, body?: unknown) => server.api(method, path, adminToken, body);
+  adminToken = await app.server.apiSignIn(ADMIN);
+  const admin = (method: string, path: string, body?: unknown) => app.server.api(method, path, adminToken, body);
   expect((await admin('POST', '/api/admin/valuation/entries', { brand: 'HP', model: '88A', name: 'HP 88A Black Toner', baseValue: 1000 })).status).toBe(201);
   expect((await admin('POST', '/api/admin/valuation/rules', { brand: 'Generic', reason: 'We take only original-brand parts.' })).status).toBe(201);
   expect((await admin('POST', '/api/admin/valuation/campaigns', { name: 'HP week', kind: 'amount', value: 50, brand: 'HP', startsAt: day(-1), endsAt: day(1) })).status).toBe(201);
 }, 120_000);
-afterAll(() => stopServerAndBrowser({ server, browser }), 30_000);
 
 describe('the live estimate on /exchange/new', () => {
   test('on a phone the estimate appears while typing; an ineligible item blocks Submit with its reason; no match says so', async () => {
-    const { page, context } = await signedInPerson(browser, server, CUSTOMER, PHONE);
-    await page.goto('/exchange/new');
+    const { page, context } = await signedInPerson(app.browser, app.server, CUSTOMER, PHONE, '/exchange/new');
     const estimate = page.getByTestId('live-estimate');
     await page.getByLabel('Condition').selectOption({ label: 'Good (some signs of wear)' });
     await page.getByLabel('Brand').pressSequentially('hp', { delay: 40 });
@@ -61,19 +56,17 @@ describe('the live estimate on /exchange/new', () => {
 
 describe('the quote after submission and the credit', () => {
   test('both detail pages show the quote; Assign Credit is pre-filled with the suggestion, shows quote and bonus, and asks a reason below the quote', async () => {
-    const token = await server.apiSignIn(CUSTOMER);
-    const id = await submitRequestThroughApi(server, token, { productName: 'HP 88A Toner Cartridge', brand: 'HP', condition: 'like_new', description: 'Half full.' });
-    const { page: customer, context: customerContext } = await signedInPerson(browser, server, CUSTOMER, PHONE);
-    await customer.goto(`/exchange/${id}`);
+    const token = await app.server.apiSignIn(CUSTOMER);
+    const id = await submitRequestThroughApi(app.server, token, { productName: 'HP 88A Toner Cartridge', brand: 'HP', condition: 'like_new', description: 'Half full.' });
+    const { page: customer, context: customerContext } = await signedInPerson(app.browser, app.server, CUSTOMER, PHONE, `/exchange/${id}`);
     await see(customer.getByTestId('quote-at-submission'), '₹850 + ₹50 bonus', { exact: false });
 
-    const warehouses = await server.api<{ id: string; isActive: boolean }[]>('GET', '/api/admin/warehouses', adminToken);
-    await server.api('PUT', `/api/admin/exchange-requests/${id}/status`, adminToken, { status: 'approved', warehouseId: warehouses.body.find((w) => w.isActive)!.id });
-    await submitShippingThroughApi(server, token, id);
-    await server.api('PUT', `/api/admin/exchange-requests/${id}/transit`, adminToken, { transitStatus: 'received' });
+    const warehouses = await app.server.api<{ id: string; isActive: boolean }[]>('GET', '/api/admin/warehouses', adminToken);
+    await app.server.api('PUT', `/api/admin/exchange-requests/${id}/status`, adminToken, { status: 'approved', warehouseId: warehouses.body.find((w) => w.isActive)!.id });
+    await submitShippingThroughApi(app.server, token, id);
+    await app.server.api('PUT', `/api/admin/exchange-requests/${id}/transit`, adminToken, { transitStatus: 'received' });
 
-    const { page: admin, context: adminContext } = await signedInPerson(browser, server, ADMIN, DESKTOP);
-    await admin.goto(`/admin/exchange/${id}`);
+    const { page: admin, context: adminContext } = await signedInPerson(app.browser, app.server, ADMIN, DESKTOP, `/admin/exchange/${id}`);
     await see(admin.getByTestId('quote-at-submission'), '₹850 + ₹50 bonus', { exact: false });
     await admin.getByRole('button', { name: 'Assign Loyalty Points' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Assign Loyalty Points' });
@@ -100,7 +93,7 @@ describe('the quote after submission and the credit', () => {
     await dialog.waitFor({ state: 'detached' });
     await see(admin, 'Offer of ₹450.00 sent to', { exact: false });
     await see(admin.getByTestId('admin-offer-status'), "Offer of ₹450 (quoted ₹900) waiting for the customer's answer", { exact: false });
-    expect((await server.api('POST', `/api/exchange/${id}/offer/accept`, token)).status).toBe(200);
+    expect((await app.server.api('POST', `/api/exchange/${id}/offer/accept`, token)).status).toBe(200);
     await admin.reload();
     await see(admin.getByTestId('credit-breakdown'), '₹450 (₹400 + ₹50 HP week bonus)', { exact: false });
     await adminContext.close();
@@ -115,8 +108,7 @@ describe('the quote after submission and the credit', () => {
 
 describe('the admin Valuation page', () => {
   test('entries with search and paging, an entry added with the Warehouse Manager’s checks, rules and campaigns', async () => {
-    const { page, context } = await signedInPerson(browser, server, ADMIN, DESKTOP);
-    await page.goto('/admin');
+    const { page, context } = await signedInPerson(app.browser, app.server, ADMIN, DESKTOP, '/admin');
     await page.getByRole('link', { name: 'Valuation' }).click();
     await page.waitForURL(/\/admin\/valuation$/);
     await see(page, 'HP 88A Black Toner');
@@ -170,20 +162,19 @@ describe('the admin Valuation page', () => {
 
 /** A request quoted ₹850 + ₹50 bonus, received, and offered ₹400 + ₹50 bonus. */
 async function offered(): Promise<{ id: string; token: string }> {
-  const token = await server.apiSignIn(CUSTOMER);
-  const id = await submitRequestThroughApi(server, token, { productName: 'HP 88A Toner Cartridge', brand: 'HP', condition: 'like_new', description: 'Half full.' });
-  const warehouses = await server.api<{ id: string; isActive: boolean }[]>('GET', '/api/admin/warehouses', adminToken);
-  expect((await server.api('PUT', `/api/admin/exchange-requests/${id}/status`, adminToken, { status: 'approved', warehouseId: warehouses.body.find((w) => w.isActive)!.id })).status).toBe(200);
-  await submitShippingThroughApi(server, token, id);
-  expect((await server.api('PUT', `/api/admin/exchange-requests/${id}/transit`, adminToken, { transitStatus: 'received' })).status).toBe(200);
-  const credit = await server.api<{ offer: { status: string } }>('PUT', `/api/admin/exchange-requests/${id}/credit`, adminToken, { creditAmount: 400, reason: 'Cracked housing, toner low.' });
+  const token = await app.server.apiSignIn(CUSTOMER);
+  const id = await submitRequestThroughApi(app.server, token, { productName: 'HP 88A Toner Cartridge', brand: 'HP', condition: 'like_new', description: 'Half full.' });
+  const warehouses = await app.server.api<{ id: string; isActive: boolean }[]>('GET', '/api/admin/warehouses', adminToken);
+  expect((await app.server.api('PUT', `/api/admin/exchange-requests/${id}/status`, adminToken, { status: 'approved', warehouseId: warehouses.body.find((w) => w.isActive)!.id })).status).toBe(200);
+  await submitShippingThroughApi(app.server, token, id);
+  expect((await app.server.api('PUT', `/api/admin/exchange-requests/${id}/transit`, adminToken, { transitStatus: 'received' })).status).toBe(200);
+  const credit = await app.server.api<{ offer: { status: string } }>('PUT', `/api/admin/exchange-requests/${id}/credit`, adminToken, { creditAmount: 400, reason: 'Cracked housing, toner low.' });
   expect(credit.body.offer.status).toBe('pending');
   return { id, token };
 }
 
 async function openOffer(viewport: typeof DESKTOP, id: string): Promise<Page> {
-  const { page } = await signedInPerson(browser, server, CUSTOMER, viewport);
-  await page.goto(`/exchange/${id}`);
+  const { page } = await signedInPerson(app.browser, app.server, CUSTOMER, viewport, `/exchange/${id}`);
   const card = page.getByTestId('offer-card');
   await see(card, 'Our offer for your item');
   await see(card.getByTestId('offer-quoted'), '₹900');
@@ -193,10 +184,7 @@ async function openOffer(viewport: typeof DESKTOP, id: string): Promise<Page> {
   return page;
 }
 
-describe.each([
-  ['1280', DESKTOP],
-  ['390', PHONE],
-] as const)('the offer on the request page at %s px', (width, viewport) => {
+describe.each(SCREENS)('the offer on the request page at %s px', (width, viewport) => {
   test('Accept gives the credit: the page says accepted and shows the credit', async () => {
     const { id, token } = await offered();
     const page = await openOffer(viewport, id);
@@ -205,7 +193,7 @@ describe.each([
     await see(page, 'Offer accepted: ₹450 store credit is on its way to your account.');
     await see(page.getByTestId('offer-status'), 'Accepted on', { exact: false });
     expect(await page.getByRole('button', { name: 'Accept ₹450' }).count()).toBe(0);
-    const mine = await server.api<{ creditAmount: number; offer: { status: string } }>('GET', `/api/exchange/${id}`, token);
+    const mine = await app.server.api<{ creditAmount: number; offer: { status: string } }>('GET', `/api/exchange/${id}`, token);
     expect([mine.body.creditAmount, mine.body.offer.status]).toEqual([450, 'accepted']);
     await page.context().close();
   }, 120_000);
@@ -231,7 +219,7 @@ describe.each([
     await see(page, 'Offer declined: we will send the item back to you.');
     await see(page.getByTestId('offer-status'), 'Declined. The item will be sent back to the address given.');
     await see(page.getByTestId('admin-feedback'), 'You declined our offer of ₹450: we are sending the item back to you.');
-    const mine = await server.api<{ status: string; offer: { choice: string; returnAddress: { city: string } } }>('GET', `/api/exchange/${id}`, token);
+    const mine = await app.server.api<{ status: string; offer: { choice: string; returnAddress: { city: string } } }>('GET', `/api/exchange/${id}`, token);
     expect([mine.body.status, mine.body.offer.choice, mine.body.offer.returnAddress.city]).toEqual(['declined', 'return', 'Bengaluru']);
     await page.context().close();
   }, 120_000);
@@ -245,7 +233,7 @@ describe.each([
     await page.getByRole('button', { name: 'Decline the offer' }).click();
     await see(page, 'Offer declined: we will recycle the item.');
     await see(page.getByTestId('offer-status'), 'Declined. The item is recycled, with no credit.');
-    const mine = await server.api<{ status: string; creditedAt: string | null }>('GET', `/api/exchange/${id}`, token);
+    const mine = await app.server.api<{ status: string; creditedAt: string | null }>('GET', `/api/exchange/${id}`, token);
     expect([mine.body.status, mine.body.creditedAt]).toEqual(['declined', null]);
     await page.context().close();
   }, 120_000);
@@ -253,30 +241,26 @@ describe.each([
 
 /** A received HP 88A (quoted ₹850) offered ₹400; declined for a return when `decline` is set. */
 async function offeredToReturn(decline: boolean): Promise<string> {
-  const token = await server.apiSignIn(RETURNING);
-  const id = await submitRequestThroughApi(server, token, { productName: 'HP 88A Toner Cartridge', brand: 'HP', condition: 'like_new', description: 'Half full.' });
-  const warehouses = await server.api<{ id: string; isActive: boolean }[]>('GET', '/api/admin/warehouses', adminToken);
-  await server.api('PUT', `/api/admin/exchange-requests/${id}/status`, adminToken, { status: 'approved', warehouseId: warehouses.body.find((w) => w.isActive)!.id });
-  await submitShippingThroughApi(server, token, id);
-  await server.api('PUT', `/api/admin/exchange-requests/${id}/transit`, adminToken, { transitStatus: 'received' });
-  expect((await server.api('PUT', `/api/admin/exchange-requests/${id}/credit`, adminToken, { creditAmount: 400, reason: 'Cracked housing' })).status).toBe(200);
+  const token = await app.server.apiSignIn(RETURNING);
+  const id = await submitRequestThroughApi(app.server, token, { productName: 'HP 88A Toner Cartridge', brand: 'HP', condition: 'like_new', description: 'Half full.' });
+  const warehouses = await app.server.api<{ id: string; isActive: boolean }[]>('GET', '/api/admin/warehouses', adminToken);
+  await app.server.api('PUT', `/api/admin/exchange-requests/${id}/status`, adminToken, { status: 'approved', warehouseId: warehouses.body.find((w) => w.isActive)!.id });
+  await submitShippingThroughApi(app.server, token, id);
+  await app.server.api('PUT', `/api/admin/exchange-requests/${id}/transit`, adminToken, { transitStatus: 'received' });
+  expect((await app.server.api('PUT', `/api/admin/exchange-requests/${id}/credit`, adminToken, { creditAmount: 400, reason: 'Cracked housing' })).status).toBe(200);
   if (decline) {
     const address = { name: 'Kiran Patel', addressLine1: '5 Park Street', city: 'Kolkata', state: 'West Bengal', postalCode: '700016', country: 'India' };
-    expect((await server.api('POST', `/api/exchange/${id}/offer/decline`, token, { choice: 'return', address })).status).toBe(200);
+    expect((await app.server.api('POST', `/api/exchange/${id}/offer/decline`, token, { choice: 'return', address })).status).toBe(200);
   }
   return id;
 }
 
-describe.each([
-  ['1280', DESKTOP],
-  ['390', PHONE],
-] as const)('offers in the admin queue at %s px', (width, viewport) => {
+describe.each(SCREENS)('offers in the admin queue at %s px', (width, viewport) => {
   test('Offers waiting and Returns to ship list their requests with a count; the return is recorded on the request page', async () => {
     const waitingId = await offeredToReturn(false);
     const returnId = await offeredToReturn(true);
-    const { page, context } = await signedInPerson(browser, server, ADMIN, viewport);
-    await page.goto('/admin');
-    const counts = await server.api<{ offersWaiting: number; returnsToShip: number }>('GET', '/api/admin/exchange-requests/waiting-counts', adminToken);
+    const { page, context } = await signedInPerson(app.browser, app.server, ADMIN, viewport, '/admin');
+    const counts = await app.server.api<{ offersWaiting: number; returnsToShip: number }>('GET', '/api/admin/exchange-requests/waiting-counts', adminToken);
     await see(page.getByTestId('waiting-offers'), `Offers waiting (${counts.body.offersWaiting})`);
     await see(page.getByTestId('waiting-returns'), `Returns to ship (${counts.body.returnsToShip})`);
     await page.getByTestId('waiting-offers').click();
@@ -309,8 +293,7 @@ describe.each([
 describe('a return booked with the carrier (the embedded one)', () => {
   test('the admin books it and downloads its label; the customer sees the carrier, the AWB and the latest step', async () => {
     const id = await offeredToReturn(true);
-    const admin = await signedInPerson(browser, server, ADMIN, DESKTOP);
-    await admin.page.goto(`/admin/exchange/${id}`);
+    const admin = await signedInPerson(app.browser, app.server, ADMIN, DESKTOP, `/admin/exchange/${id}`);
     const card = admin.page.getByTestId('admin-offer-card');
     await see(card, 'Return to ship');
     // the manual form stays as the fallback
@@ -328,9 +311,8 @@ describe('a return booked with the carrier (the embedded one)', () => {
     await looksRightAndAccessible(admin.page, 'admin-1280-return-booked');
     await admin.context.close();
 
-    expect((await server.cli('shipments', 'event', awb, 'picked_up', '--location', 'Bengaluru')).code).toBe(0);
-    const customer = await signedInPerson(browser, server, RETURNING, PHONE);
-    await customer.page.goto(`/exchange/${id}`);
+    expect((await app.server.cli('shipments', 'event', awb, 'picked_up', '--location', 'Bengaluru')).code).toBe(0);
+    const customer = await signedInPerson(app.browser, app.server, RETURNING, PHONE, `/exchange/${id}`);
     const mine = customer.page.getByTestId('return-parcel-card');
     await see(mine.getByTestId('return-parcel-carrier'), 'SwapPoints Parcels');
     await see(mine.getByTestId('return-parcel-awb'), awb);

@@ -1,27 +1,20 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, test } from 'bun:test';
+import type { Page } from 'playwright-core';
 import { nextDay, startOfDayIn, todayIn } from '#api/lib/days.ts';
 import { ADMIN_SIGN_IN_NOTE } from '#src/components/auth/sign-in-form.tsx';
 import { formatDate } from '#src/lib/requests.ts';
-import { newPerson, PHONE, screenshot, see, seriousAccessibilityViolations, signedInPerson, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
+import { DESKTOP, newPerson, PHONE, screenshot, see, seriousAccessibilityViolations, signedInPerson, useServerAndBrowser } from '#tests/helpers/browser.ts';
 import { png } from '#tests/helpers/images.ts';
 import { submitRequestThroughApi } from '#tests/helpers/requests.ts';
-import type { RunningServer } from '#tests/helpers/server.ts';
 
 /** Issue 26: the walk through both roles, on a laptop and a phone. */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  ({ server, browser } = await startServerAndBrowser());
-}, 120_000);
-afterAll(() => stopServerAndBrowser({ server, browser }), 30_000);
+const app = useServerAndBrowser();
 
 const CUSTOMER = 'kiran.patel@example.com';
 const ADMIN = 'admin@swappoints.demo';
 
 async function mailCount(email: string): Promise<number> {
-  const result = await server.cli('mail', 'list', '--to', email, '--json');
+  const result = await app.server.cli('mail', 'list', '--to', email, '--json');
   return (JSON.parse(result.stdout) as { kind: string }[]).filter((m) => m.kind === 'sign_in').length;
 }
 
@@ -33,7 +26,7 @@ async function sidewaysScroll(page: Page): Promise<{ path: string; scrollWidth: 
 
 describe('signing in, said calmly', () => {
   test('a link opened in another browser shows the finish form with the spec sentence as its explanation, not as a failure', async () => {
-    const { context, page } = await newPerson(browser, server, PHONE);
+    const { context, page } = await newPerson(app.browser, app.server, PHONE);
     await page.goto('/verify-email?token=abc');
     await page.getByRole('heading', { name: 'Finish signing in' }).waitFor();
     expect(await page.getByTestId('finish-sign-in-why').textContent()).toContain('No email found. Please try signing in again.');
@@ -45,10 +38,10 @@ describe('signing in, said calmly', () => {
   });
 
   test('a used link says it was used and mails a new link at a click', async () => {
-    const first = await signedInPerson(browser, server, CUSTOMER);
-    const link = await server.signInLink(CUSTOMER);
+    const first = await signedInPerson(app.browser, app.server, CUSTOMER);
+    const link = await app.server.signInLink(CUSTOMER);
     await first.context.close();
-    const { context, page } = await newPerson(browser, server);
+    const { context, page } = await newPerson(app.browser, app.server);
     await page.goto('/email-signin');
     await page.evaluate((email) => localStorage.setItem('emailForSignIn', email), CUSTOMER);
     await page.goto(link);
@@ -63,7 +56,7 @@ describe('signing in, said calmly', () => {
   });
 
   test('a signed-out admin opening /admin is told that admins sign in here too', async () => {
-    const { context, page } = await newPerson(browser, server);
+    const { context, page } = await newPerson(app.browser, app.server);
     await page.goto('/admin');
     await page.waitForURL('**/email-signin?next=%2Fadmin');
     expect(await page.getByTestId('sign-in-who').textContent()).toBe(ADMIN_SIGN_IN_NOTE);
@@ -75,7 +68,7 @@ describe('signing in, said calmly', () => {
 
 describe('terms and privacy', () => {
   test('sign-in links to real /terms and /privacy pages; every page has them in its footer; no "#" links are left', async () => {
-    const { context, page } = await newPerson(browser, server, PHONE);
+    const { context, page } = await newPerson(app.browser, app.server, PHONE);
     await page.goto('/email-signin');
     expect(await page.locator('a[href="#"], a[href^="#"]:not([href="#main"])').count()).toBe(0);
     await page.getByRole('link', { name: 'Privacy Policy' }).first().click();
@@ -97,23 +90,23 @@ describe('terms and privacy', () => {
 
 describe('no page scrolls sideways on a phone (390 px)', () => {
   test('every customer and admin page, with data', async () => {
-    const token = await server.apiSignIn(CUSTOMER);
-    const id = await submitRequestThroughApi(server, token, { productName: 'HP 88A Black Toner Cartridge with a long product name', brand: 'HP', condition: 'good', description: 'Used once' });
+    const token = await app.server.apiSignIn(CUSTOMER);
+    const id = await submitRequestThroughApi(app.server, token, { productName: 'HP 88A Black Toner Cartridge with a long product name', brand: 'HP', condition: 'good', description: 'Used once' });
     const wide: unknown[] = [];
-    const customer = await signedInPerson(browser, server, CUSTOMER, PHONE);
+    const customer = await signedInPerson(app.browser, app.server, CUSTOMER, PHONE);
     for (const path of ['/dashboard', '/exchange', '/exchange/new', `/exchange/${id}`, '/terms', '/privacy', '/nope']) {
       await customer.page.goto(path);
       wide.push(await sidewaysScroll(customer.page));
     }
     await customer.context.close();
-    const admin = await signedInPerson(browser, server, ADMIN, PHONE);
+    const admin = await signedInPerson(app.browser, app.server, ADMIN, PHONE);
     const adminPaths = ['/admin', ...[1, 2, 3, 4, 5].map((tab) => `/admin?tab=${tab}`), `/admin/exchange/${id}`, '/admin/analytics', '/admin/valuation', '/admin/webhooks'];
     for (const path of adminPaths) {
       await admin.page.goto(path);
       wide.push(await sidewaysScroll(admin.page));
     }
     await admin.context.close();
-    const visitor = await newPerson(browser, server, PHONE);
+    const visitor = await newPerson(app.browser, app.server, PHONE);
     for (const path of ['/email-signin', '/verify-email?token=abc']) {
       await visitor.page.goto(path);
       wide.push(await sidewaysScroll(visitor.page));
@@ -125,8 +118,7 @@ describe('no page scrolls sideways on a phone (390 px)', () => {
 
 describe('admin tables on a phone', () => {
   test('a table wider than the screen keeps its first column in place and shows a shadow cue at its edge', async () => {
-    const admin = await signedInPerson(browser, server, ADMIN, PHONE);
-    await admin.page.goto('/admin?tab=5'); // the warehouses: name, address, actions
+    const admin = await signedInPerson(app.browser, app.server, ADMIN, PHONE, '/admin?tab=5'); // the warehouses: name, address, actions
     const table = admin.page.locator('[data-slot="table-container"]').first();
     const sizes = await table.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, background: getComputedStyle(el).backgroundImage }));
     expect(sizes.scroll).toBeGreaterThan(sizes.client); // the case this is about: more columns than fit
@@ -146,8 +138,7 @@ describe('admin tables on a phone', () => {
 
 describe('text limits in the forms', () => {
   test('a warehouse name stops at its limit and says so in the API’s own sentence; the entry form does the same', async () => {
-    const admin = await signedInPerson(browser, server, ADMIN);
-    await admin.page.goto('/admin?tab=5');
+    const admin = await signedInPerson(app.browser, app.server, ADMIN, DESKTOP, '/admin?tab=5');
     await admin.page.getByRole('button', { name: 'Add Warehouse' }).click();
     const dialog = admin.page.getByRole('dialog');
     await dialog.getByLabel('Name').fill('x'.repeat(250));
@@ -168,8 +159,7 @@ describe('text limits in the forms', () => {
 
 describe('text limits on the customer’s form', () => {
   test('Product Name stops at 200 characters and says so in the API’s sentence', async () => {
-    const { page, context } = await signedInPerson(browser, server, CUSTOMER, PHONE);
-    await page.goto('/exchange/new');
+    const { page, context } = await signedInPerson(app.browser, app.server, CUSTOMER, PHONE, '/exchange/new');
     await page.getByLabel('Product Name').fill('p'.repeat(230));
     expect((await page.getByLabel('Product Name').inputValue()).length).toBe(200);
     await see(page, 'Product Name can be at most 200 characters.');
@@ -180,8 +170,7 @@ describe('text limits on the customer’s form', () => {
 
 describe('the Valuation page says what happened', () => {
   test('saving, adding and ending end in a toast; deleting a rule asks first; campaign days are the shop’s (Asia/Kolkata)', async () => {
-    const { page, context } = await signedInPerson(browser, server, ADMIN);
-    await page.goto('/admin/valuation');
+    const { page, context } = await signedInPerson(app.browser, app.server, ADMIN, DESKTOP, '/admin/valuation');
     await page.getByRole('button', { name: 'Save Multipliers' }).click();
     await see(page, 'Condition multipliers saved. New quotes use them now.');
 
@@ -208,14 +197,14 @@ describe('the Valuation page says what happened', () => {
     await campaigns.getByLabel('Until (included) *').fill(today);
     await campaigns.getByRole('button', { name: 'Add Campaign' }).click();
     await see(page, 'Campaign "Shop-day sale" added.');
-    const token = await server.apiSignIn(ADMIN);
-    const list = await server.api<{ id: number; name: string; startsAt: string; endsAt: string }[]>('GET', '/api/admin/valuation/campaigns', token);
+    const token = await app.server.apiSignIn(ADMIN);
+    const list = await app.server.api<{ id: number; name: string; startsAt: string; endsAt: string }[]>('GET', '/api/admin/valuation/campaigns', token);
     const added = list.body.find((c) => c.name === 'Shop-day sale')!;
     expect([added.startsAt, added.endsAt]).toEqual([startOfDayIn(today, 'Asia/Kolkata').toISOString(), startOfDayIn(nextDay(today), 'Asia/Kolkata').toISOString()]);
 
     // an upcoming campaign ended now shows the shop's today, not the UTC date
     const later = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
-    await server.api('POST', '/api/admin/valuation/campaigns', token, { name: 'Later sale', kind: 'amount', value: 50, startsAt: later, endsAt: later });
+    await app.server.api('POST', '/api/admin/valuation/campaigns', token, { name: 'Later sale', kind: 'amount', value: 50, startsAt: later, endsAt: later });
     await page.reload();
     const row = page.getByTestId('campaign').filter({ hasText: 'Later sale' });
     await row.getByRole('button', { name: 'End now' }).click();
@@ -229,8 +218,7 @@ describe('the Valuation page says what happened', () => {
 
 describe('small things', () => {
   test('after an upload the keyboard is back on Add Photos', async () => {
-    const { page, context } = await signedInPerson(browser, server, CUSTOMER);
-    await page.goto('/exchange/new');
+    const { page, context } = await signedInPerson(app.browser, app.server, CUSTOMER, DESKTOP, '/exchange/new');
     const input = page.locator('#product-images');
     await input.focus();
     await input.setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from(png(64, 48)) });
@@ -241,10 +229,9 @@ describe('small things', () => {
   });
 
   test('on a phone, a pending request shows its details and photos before Approve and Decline', async () => {
-    const token = await server.apiSignIn(CUSTOMER);
-    const id = await submitRequestThroughApi(server, token, { productName: 'Canon PG-245 Black', brand: 'Canon', condition: 'good', description: 'Half full' });
-    const { page, context } = await signedInPerson(browser, server, ADMIN, PHONE);
-    await page.goto(`/admin/exchange/${id}`);
+    const token = await app.server.apiSignIn(CUSTOMER);
+    const id = await submitRequestThroughApi(app.server, token, { productName: 'Canon PG-245 Black', brand: 'Canon', condition: 'good', description: 'Half full' });
+    const { page, context } = await signedInPerson(app.browser, app.server, ADMIN, PHONE, `/admin/exchange/${id}`);
     const images = (await page.getByRole('heading', { name: 'Images' }).boundingBox())!;
     const approve = (await page.getByRole('heading', { name: 'Review Request' }).boundingBox())!;
     expect(images.y).toBeLessThan(approve.y);
@@ -254,11 +241,13 @@ describe('small things', () => {
 
 describe('while something loads', () => {
   test('a slow page shows a progress bar at the top after ~300 ms; it goes when the page arrives', async () => {
-    const { page, context } = await signedInPerson(browser, server, CUSTOMER);
+    const { page, context } = await signedInPerson(app.browser, app.server, CUSTOMER);
+    // the real page, late: held until the bar has shown (at most 1.5 s)
+    const barShown = Promise.withResolvers<void>();
     await page.route(
       (url) => url.pathname.startsWith('/RSC/'),
       async (route) => {
-        await Bun.sleep(1_500); // the real page, late
+        await Promise.race([barShown.promise, Bun.sleep(1_500)]);
         await route.continue();
       },
     );
@@ -266,15 +255,18 @@ describe('while something loads', () => {
     expect(await bar.count()).toBe(0);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'New Exchange' }).click();
     await bar.waitFor({ state: 'visible', timeout: 1_200 });
+    barShown.resolve();
     await page.waitForURL('**/exchange/new');
     await bar.waitFor({ state: 'detached' });
     await context.close();
   });
 
   test('the estimate box shows its shape while the guide is asked', async () => {
-    const { page, context } = await signedInPerson(browser, server, CUSTOMER, PHONE);
+    const { page, context } = await signedInPerson(app.browser, app.server, CUSTOMER, PHONE);
+    // the guide's answer, late: held until the skeleton has shown (at most 1.5 s)
+    const skeletonShown = Promise.withResolvers<void>();
     await page.route('**/api/valuation/quote?**', async (route) => {
-      await Bun.sleep(1_500);
+      await Promise.race([skeletonShown.promise, Bun.sleep(1_500)]);
       await route.continue();
     });
     await page.goto('/exchange/new');
@@ -282,6 +274,7 @@ describe('while something loads', () => {
     await page.getByLabel('Brand').fill('HP');
     await page.getByLabel('Product Name').fill('HP 88A Toner Cartridge');
     await page.getByTestId('estimate-skeleton').waitFor({ state: 'visible', timeout: 1_200 });
+    skeletonShown.resolve();
     await page.getByTestId('estimate-skeleton').waitFor({ state: 'detached' });
     expect(await page.getByTestId('live-estimate').textContent()).not.toBe('');
     await context.close();

@@ -1,4 +1,4 @@
-import { expect } from 'bun:test';
+import { afterAll, beforeAll, expect } from 'bun:test';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
@@ -8,6 +8,11 @@ import { startServer, type RunningServer, type ServerOptions } from './server.ts
 export const SCREENSHOTS = join(ROOT, 'tests/e2e/screenshots');
 export const DESKTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 390, height: 844 };
+/** The two widths the browser tests check a screen at, as `describe.each(SCREENS)('… at %s px', (width, viewport) => …)`. */
+export const SCREENS = [
+  ['1280', DESKTOP],
+  ['390', PHONE],
+] as const;
 
 /** Debian's Chromium, headless, with the flags this machine needs (no network beyond loopback). */
 export async function launchBrowser(): Promise<Browser> {
@@ -36,6 +41,41 @@ export async function startServerAndBrowser(env?: Record<string, string | undefi
 export async function stopServerAndBrowser({ server, browser }: { server?: RunningServer; browser?: Browser }): Promise<void> {
   await browser?.close();
   await server?.stop();
+}
+
+type ServerEnv = Record<string, string | undefined>;
+
+/** The server and browser of a test file, once its `beforeAll` has started them. */
+export interface ServerAndBrowser {
+  readonly server: RunningServer;
+  readonly browser: Browser;
+}
+
+/**
+ * Starts the app server (with `env`) and a browser before the file's tests and stops both after
+ * them: `const app = useServerAndBrowser();` at the top of a file, then `app.server`, `app.browser`
+ * in its hooks and tests (a `beforeAll` registered after this one runs after the start). `env` may
+ * be a function, for settings known only once something else has started (a fake shop's URL).
+ */
+export function useServerAndBrowser(env?: ServerEnv | (() => ServerEnv | Promise<ServerEnv>), options?: ServerOptions): ServerAndBrowser {
+  let started: { server?: RunningServer; browser?: Browser } = {};
+  beforeAll(async () => {
+    started = await startServerAndBrowser(typeof env === 'function' ? await env() : env, options);
+  }, 120_000);
+  afterAll(() => stopServerAndBrowser(started), 30_000);
+  const running = (what: 'server' | 'browser') => {
+    const value = started[what];
+    if (!value) throw new Error(`the ${what} is not running: use it inside a test or a hook (useServerAndBrowser starts it in beforeAll)`);
+    return value;
+  };
+  return {
+    get server() {
+      return running('server') as RunningServer;
+    },
+    get browser() {
+      return running('browser') as Browser;
+    },
+  };
 }
 
 /**
@@ -86,9 +126,10 @@ export async function signInThroughPages(page: Page, server: RunningServer, emai
  * server sets its session cookie in this browser's own cookie jar; only the pages around them are
  * skipped (about 3 s a sign-in, 1.5 s of it the welcome's redirect delay). Signing in through the
  * pages is the subject of sign-in.test.ts, journeys-sign-in.test.ts and the journeys that start
- * with it: they call `signInThroughPages`.
+ * with it: they call `signInThroughPages`. With `path`, the browser opens that page straight after
+ * signing in instead of the landing page: one page load less for a test that starts elsewhere.
  */
-export async function signedInPerson(browser: Browser, server: RunningServer, email: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+export async function signedInPerson(browser: Browser, server: RunningServer, email: string, viewport = DESKTOP, path?: string): Promise<{ context: BrowserContext; page: Page }> {
   const person = await newPerson(browser, server, viewport);
   const api = person.context.request;
   const headers = { 'accept-language': 'en-IN' }; // newPerson's locale, as the pages would send it
@@ -98,8 +139,13 @@ export async function signedInPerson(browser: Browser, server: RunningServer, em
   const verify = await api.post('/api/auth/verify-email', { data: { email, token }, headers });
   const body = (await verify.json()) as { next?: string };
   if (verify.status() !== 200 || !body.next) throw new Error(`signing in as ${email}: verify answered ${verify.status()} ${JSON.stringify(body)}`);
-  await person.page.goto(body.next);
-  await person.page.waitForURL(/\/(dashboard|admin)$/);
+  if (path === undefined) {
+    await person.page.goto(body.next);
+    await person.page.waitForURL(/\/(dashboard|admin)$/);
+  } else {
+    await person.page.goto(path);
+    if (new URL(person.page.url()).pathname === '/email-signin') throw new Error(`signing in as ${email}: ${path} sent the browser to /email-signin`);
+  }
   return person;
 }
 
