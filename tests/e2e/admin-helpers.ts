@@ -1,8 +1,9 @@
 import { expect } from 'bun:test';
-import type { Page } from 'playwright-core';
-import { see } from '#tests/helpers/browser.ts';
+import type { Browser, Page } from 'playwright-core';
+import { DESKTOP, see, signedInPerson } from '#tests/helpers/browser.ts';
 import { png } from '#tests/helpers/images.ts';
 import type { RequestFields } from '#tests/helpers/requests.ts';
+import type { RunningServer } from '#tests/helpers/server.ts';
 
 /** Helpers of the admin browser tests (tests/e2e/admin-*.test.ts). */
 
@@ -62,4 +63,24 @@ export async function submitShippingThroughPages(page: Page, id: string, carrier
   await dialog.getByLabel('Shipping Date').fill(new Date().toISOString().slice(0, 10));
   await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
   await dialog.waitFor({ state: 'detached' });
+}
+
+/**
+ * Each person signed in once for a test file (`signedInPerson`, on first use), then set to the width
+ * each test asks for: a browser context and a sign-in cost over a CPU-second each, and tests that
+ * start with `page.goto` need no browser of their own. (`browser` and `server` are read when called:
+ * they are started in beforeAll.)
+ */
+export function signedInOnce(started: () => { browser: Browser; server: RunningServer }) {
+  const pages = new Map<string, Promise<Page>>();
+  return async (email: string, viewport: { width: number; height: number } = DESKTOP): Promise<Page> => {
+    let page = pages.get(email);
+    if (!page) {
+      const { browser, server } = started();
+      page = signedInPerson(browser, server, email, viewport).then((person) => person.page);
+      pages.set(email, page);
+    }
+    await (await page).setViewportSize(viewport);
+    return page;
+  };
 }

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
-import { see, signedInPerson, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
+import { DESKTOP, see, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
 import { submitRequestThroughApi, submitShippingThroughApi } from '#tests/helpers/requests.ts';
 import type { RunningServer } from '#tests/helpers/server.ts';
-import { tabCount } from './admin-helpers.ts';
+import { signedInOnce, tabCount } from './admin-helpers.ts';
 import { shotAndAxe, WIDTHS } from './journey-helpers.ts';
 
 /** The admin's queue and request page at 1280 and 390 px: whole-queue badges, order, phone cards, decision first, feedback after each action. */
@@ -27,12 +27,16 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => stopServerAndBrowser({ server, browser }), 30_000);
 
+/** The admin of every test here, signed in once, at the width a test asks for. */
+const signedIn = signedInOnce(() => ({ browser, server }));
+const adminAt = (viewport: { width: number; height: number }) => signedIn(ADMIN, viewport);
+
 const productsShown = (page: Page, testId: string) =>
   page.getByTestId(testId).evaluateAll((els) => els.map((el) => (el.textContent ?? '').match(/Queue (Zebra Toner|Alpha Drum|Mango Fuser)/)?.[0] ?? ''));
 
 describe('the admin queue', () => {
   test('desktop: the badges count the whole queue while searching; pending is oldest first with an Age column; headers sort', async () => {
-    const { context, page } = await signedInPerson(browser, server, ADMIN);
+    const page = await adminAt(DESKTOP);
     await page.goto('/admin');
     const whole = await tabCount(page, 0);
     expect(whole).toBe(3);
@@ -57,12 +61,11 @@ describe('the admin queue', () => {
     expect(await productsShown(page, 'admin-request-row')).toEqual(['Queue Zebra Toner', 'Queue Mango Fuser', 'Queue Alpha Drum']);
     // the search keeps the order
     expect(new URL(page.url()).searchParams.get('q')).toBe('queue');
-    await context.close();
   });
 
   test('phone: compact cards with View in sight, the tab strip whole, nothing wider than the screen; the drawer has Admin Panel and Receive', async () => {
     const phone = WIDTHS[1][1];
-    const { context, page } = await signedInPerson(browser, server, ADMIN, phone);
+    const page = await adminAt(phone);
     await page.goto('/admin?q=queue');
     const cards = page.getByTestId('admin-request-card');
     await cards.first().waitFor();
@@ -94,14 +97,13 @@ describe('the admin queue', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog');
     expect(await drawer.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents()).toEqual(['Dashboard', 'My Exchanges', 'New Exchange', 'Admin Panel', 'Receive']);
-    await context.close();
   });
 });
 
 describe('the admin request page', () => {
   for (const [name, viewport] of WIDTHS) {
     test(`${name}: decline needs feedback, disabled buttons say why, More holds Delete, the credit is confirmed first, every action confirms`, async () => {
-      const { context, page } = await signedInPerson(browser, server, ADMIN, viewport);
+      const page = await adminAt(viewport);
       const declineId = await submitRequestThroughApi(server, customerToken, { productName: `Decline me ${name}`, brand: 'HP', description: 'x', condition: 'poor' });
       await page.goto(`/admin/exchange/${declineId}`);
       await see(page, "Customer's store credit balance");
@@ -159,7 +161,6 @@ describe('the admin request page', () => {
       await page.getByRole('dialog', { name: 'Complete Exchange' }).getByRole('button', { name: 'Complete Exchange' }).click();
       await see(page.getByTestId('flash'), 'Exchange completed. The customer has been emailed.');
       await see(page, 'Exchange Completed Successfully');
-      await context.close();
-    }, 180_000);
+      }, 180_000);
   }
 });

@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import type { Browser } from 'playwright-core';
 import { connectPGlite } from '#api/db/connect.ts';
-import { see, signedInPerson, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
+import { see, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
 import { tempDataDir } from '#tests/helpers/cli.ts';
 import { seedMigratedDataDir } from '#tests/helpers/db.ts';
 import type { RunningServer } from '#tests/helpers/server.ts';
+import { signedInOnce } from './admin-helpers.ts';
 import { shotAndAxe, WIDTHS } from './journey-helpers.ts';
 
 /**
@@ -53,10 +54,13 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 }, 30_000);
 
+/** The customer and the admin, each signed in once, at the width a test asks for. */
+const signedIn = signedInOnce(() => ({ browser, server }));
+
 describe('requests an older version left behind', () => {
   for (const [name, viewport] of WIDTHS) {
     test(`${name}: a decline without feedback says no reason was given and what the customer can do`, async () => {
-      const { context, page } = await signedInPerson(browser, server, CUSTOMER, viewport);
+      const page = await signedIn(CUSTOMER, viewport);
       await page.goto(`/exchange/${declinedId}`);
       const box = page.locator('[data-testid="next-step"][data-state="declined"]');
       await box.waitFor({ timeout: 15_000 });
@@ -68,11 +72,10 @@ describe('requests an older version left behind', () => {
       expect(await box.textContent()).not.toContain('Reason:');
       expect(await page.getByTestId('exchange-stepper').count()).toBe(0);
       await shotAndAxe(page, `customer-declined-no-reason-${name}`);
-      await context.close();
     });
 
     test(`${name}: the admin queue shows a request waiting three days as '3 days'`, async () => {
-      const { context, page } = await signedInPerson(browser, server, ADMIN, viewport);
+      const page = await signedIn(ADMIN, viewport);
       await page.goto('/admin');
       if (name === 'desktop') {
         const row = page.getByTestId('admin-request-row').filter({ hasText: 'Waiting Toner' });
@@ -84,7 +87,6 @@ describe('requests an older version left behind', () => {
         expect(await card.getByRole('link', { name: /View/ }).isVisible()).toBe(true);
       }
       await shotAndAxe(page, `admin-queue-age-${name}`);
-      await context.close();
     });
   }
 });

@@ -4,6 +4,7 @@ import { createLogger } from '#api/lib/log.ts';
 import { LANGUAGE_COOKIE, LANGUAGES } from '#api/modules/users/rules.ts';
 import { ledgerRow, SHOPIFY_TOKEN, shopifyEnv } from '#tests/helpers/fake-shopify-backend.ts';
 import { startFakeShopify, type FakeShopify } from '#tests/helpers/fake-shopify.ts';
+import { createPostgresDatabase } from '#tests/helpers/db.ts';
 import { startServer, type RunningServer } from '#tests/helpers/server.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 2_000;
@@ -26,35 +27,36 @@ async function startUpWorkDone(url: string): Promise<void> {
 /** A credit push stalled at the shop must not hold the stop open past SHUTDOWN_TIMEOUT_MS. */
 describe.skipIf(!process.env.DATABASE_URL)('stopping under one deadline', () => {
   let fake: FakeShopify;
+  let database: { url: string; drop: () => Promise<void> };
   let server: RunningServer;
   beforeAll(async () => {
-    fake = await startFakeShopify({ token: SHOPIFY_TOKEN });
-    server = await startServer(
-      {
-        ...shopifyEnv(fake),
-        SHOPIFY_TIMEOUT_MS: '60000',
-        SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
-        DEMO_SEED: 'false',
-      },
-      { database: 'postgres' },
-    );
+    [fake, database] = await Promise.all([startFakeShopify({ token: SHOPIFY_TOKEN }), createPostgresDatabase({ migrated: true })]);
+    // a credit due for its push before the server starts: the credit-push job's first run (a second
+    // after the start, not one of its 10-second ticks later) picks it up and waits on the shop
+    const email = 'stalled.push@example.com';
+    const gid = fake.addCustomer(email);
+    fake.inject({ kind: 'slow', delayMs: 60_000 }, 'SwapPointsCredit');
+    const connection = connectPostgres(database.url, createLogger('silent'), 1);
+    try {
+      await ledgerRow(connection.db, email, '150', gid);
+    } finally {
+      await connection.close();
+    }
+    server = await startServer({
+      ...shopifyEnv(fake),
+      DATABASE_URL: database.url,
+      SHOPIFY_TIMEOUT_MS: '60000',
+      SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
+      DEMO_SEED: 'false',
+    });
   }, 120_000);
   afterAll(async () => {
     await server?.stop();
+    await database?.drop();
     fake?.close();
   }, 30_000);
 
   test('SIGTERM while a background credit push waits on a stalled shop: the process is gone within SHUTDOWN_TIMEOUT_MS, saying so', async () => {
-    const email = 'stalled.push@example.com';
-    const gid = fake.addCustomer(email);
-    fake.inject({ kind: 'slow', delayMs: 60_000 }, 'SwapPointsCredit');
-    const database = connectPostgres(server.env.DATABASE_URL!, createLogger('silent'), 1);
-    try {
-      await ledgerRow(database.db, email, '150', gid);
-    } finally {
-      await database.close();
-    }
-    // the credit-push job (every 10 s) picks it up and waits on the shop
     for (let i = 0; i < 150 && !fake.requests.some((r) => r.operation === 'SwapPointsCredit'); i++) await Bun.sleep(100);
     expect(fake.requests.some((r) => r.operation === 'SwapPointsCredit')).toBe(true);
 

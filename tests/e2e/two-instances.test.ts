@@ -137,10 +137,18 @@ describe.skipIf(!process.env.DATABASE_URL)('two instances over one PostgreSQL an
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s !== 200).every((s) => s === 409)).toBe(true);
     expect(await count('select count(*) as n from credit_ledger where exchange_request_id = $1', [id])).toBe(1);
-    // The push happens once, whichever instance or job does it; wait past a credit-push period to be sure of no second one.
+    // The push happens once, whichever instance or job does it. Once it is recorded, a credit-push
+    // run started after that (one claimed run per period over both instances), and the moment it
+    // takes, would have made a second one.
     const customerId = shopify.customerId(CUSTOMERS[2]!)!;
     for (let i = 0; i < 300 && shopify.balance(customerId) === 0; i++) await Bun.sleep(100);
-    await Bun.sleep(11_000);
+    const pushed = "select count(*) as n from credit_ledger where exchange_request_id = $1 and push_status = 'success'";
+    for (let i = 0; i < 100 && (await count(pushed, [id])) === 0; i++) await Bun.sleep(100);
+    const recordedAt = (await sql.query<{ now: string }>('select now()::text as now')).rows[0]!.now;
+    const runStartedAfter = "select count(*) as n from background_job_runs where name = 'credit-push' and last_started_at > $1::timestamptz";
+    for (let i = 0; i < 300 && (await count(runStartedAfter, [recordedAt])) === 0; i++) await Bun.sleep(100);
+    expect(await count(runStartedAfter, [recordedAt])).toBe(1);
+    await Bun.sleep(2_000);
     expect(shopify.operations('SwapPointsCredit') - pushesBefore).toBe(1);
     expect(shopify.transactionsOf(customerId).map((t) => t.cents)).toEqual([25_000]);
   });

@@ -49,6 +49,8 @@ export const serverModulesIn = (modules: string[]) => modules.filter((m) => m.en
 /** The demo's seeding code in a `loadedModules()` list (empty.ts is the question every start asks). */
 export const seedingCodeIn = (modules: string[]) => modules.filter((m) => /\/api\/modules\/demo\/(?!empty\.ts$)/.test(m));
 
+const READY_LINE = /SwapPoints is ready on \S+ \(listening on port (\d+)/;
+
 /**
  * The built server (`bun run build` first), as `bun run start` serves it, on a data directory and
  * database of its own. It binds port 0 and says which port it got, so servers started side by side
@@ -85,26 +87,38 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
     stderr: 'pipe',
   });
   let output = '';
+  // the ready line, seen as soon as it is written (no poll): its port, or why there is none
+  const readyLine = Promise.withResolvers<string>();
+  let ready = false;
   const collect = async (stream: ReadableStream<Uint8Array>) => {
     const decoder = new TextDecoder();
-    for await (const chunk of stream) output += decoder.decode(chunk);
-  };
-  void collect(proc.stdout);
-  void collect(proc.stderr);
-
-  const deadline = Date.now() + 60_000;
-  let ready: RegExpMatchArray | null;
-  while (!(ready = output.match(/SwapPoints is ready on \S+ \(listening on port (\d+)/))) {
-    if (proc.exitCode !== null || Date.now() > deadline) {
-      if (proc.exitCode === null) proc.kill('SIGKILL');
-      await postgres?.drop();
-      throw new Error(proc.exitCode === null ? `server did not start in time:\n${output}` : `server exited with ${proc.exitCode}:\n${output}`);
+    for await (const chunk of stream) {
+      output += decoder.decode(chunk);
+      if (ready) continue;
+      const port = READY_LINE.exec(output)?.[1];
+      if (port) {
+        ready = true;
+        readyLine.resolve(port);
+      }
     }
-    await Bun.sleep(50);
+  };
+  const collected = Promise.all([collect(proc.stdout), collect(proc.stderr)]);
+  // exited and its output read to the end, the error message has all of it
+  void collected.then(() => proc.exited).then((code) => readyLine.reject(new Error(`server exited with ${code}:\n${output}`)));
+  const timeout = setTimeout(() => readyLine.reject(new Error(`server did not start in time:\n${output}`)), 60_000);
+  let port: string;
+  try {
+    port = await readyLine.promise;
+  } catch (error) {
+    if (proc.exitCode === null) proc.kill('SIGKILL');
+    await postgres?.drop();
+    throw error;
+  } finally {
+    clearTimeout(timeout);
   }
-  const url = `http://localhost:${ready[1]}`;
+  const url = `http://localhost:${port}`;
   // the CLI runs beside the server (PostgreSQL) or through it (embedded): the same port and links
-  fullEnv.PORT = ready[1];
+  fullEnv.PORT = port;
   fullEnv.PUBLIC_URL ??= url;
 
   const cli = (...args: string[]) => runCli(args, fullEnv);
