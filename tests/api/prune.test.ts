@@ -1,10 +1,11 @@
-import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import { sql } from 'kysely';
 import { startBackgroundJobs } from '#api/jobs/runner.ts';
 import { hashToken } from '#api/lib/tokens.ts';
 import { enqueueMail } from '#api/modules/mail/service.ts';
 import { pruneExpiredRows } from '#api/jobs/prune.ts';
 import { recordAccess } from '#api/modules/access-log/service.ts';
+import { loadSettings } from '#api/settings.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
 import { databaseKinds } from '#tests/helpers/db.ts';
 
@@ -12,13 +13,16 @@ describe.each(databaseKinds())('pruning what only grows (%s)', (kind) => {
   let t: TestApp;
   let userId: string;
   let round = 0;
-  // each test a database of its own, so they hold in any order
+  beforeAll(async () => {
+    t = await createTestApp(kind, { MAIL_RETENTION_DAYS: '30' });
+  });
+  afterAll(() => t.close());
+  // each test starts from empty tables (a database of its own would cost a second), so they hold in any order
   beforeEach(async () => {
     round = 0;
-    t = await createTestApp(kind, { MAIL_RETENTION_DAYS: '30' });
+    await sql`truncate users, sessions, sign_in_tokens, rate_limits, mail_outbox, whatsapp_outbox, whatsapp_attempts, privacy_access_log cascade`.execute(t.ctx.db);
     userId = (await t.ctx.db.insertInto('users').values({ email: 'asha.rao@example.com', name: null, shop_customer_id: null }).returning('id').executeTakeFirstOrThrow()).id;
   });
-  afterEach(() => t.close());
 
   async function seed() {
     const db = t.ctx.db;
@@ -119,8 +123,10 @@ describe.each(databaseKinds())('pruning what only grows (%s)', (kind) => {
     expect(left.mail.filter((s) => s === 'sent 31')).toEqual([]);
   });
 
-  test('MAIL_RETENTION_DAYS is checked at start', async () => {
-    const { loadSettings } = await import('#api/settings.ts');
+});
+
+describe('pruning settings', () => {
+  test('MAIL_RETENTION_DAYS is checked at start', () => {
     const base = { JWT_SECRET: 'x'.repeat(32), DATA_DIR: '/tmp/sp-prune-settings' };
     expect(loadSettings(base).mailRetentionDays).toBe(30);
     expect(() => loadSettings({ ...base, MAIL_RETENTION_DAYS: '0' })).toThrow(/MAIL_RETENTION_DAYS/);

@@ -12,12 +12,13 @@ describe.each(databaseKinds())('session cookie and idle timeout (%s)', (kind) =>
   let https: TestApp;
   beforeAll(async () => {
     http = await createTestApp(kind);
-    https = await createTestApp(kind, { PUBLIC_URL: 'https://swap.example.com', MAIL_LOG_LINKS_IN_PRODUCTION: 'true' });
-    for (const t of [http, https]) await addCustomer(t.ctx.db, { email: CUSTOMER });
+    // the same database (and customer) under a public https address
+    https = await createTestApp(kind, { PUBLIC_URL: 'https://swap.example.com', MAIL_LOG_LINKS_IN_PRODUCTION: 'true' }, { sameDatabaseAs: http });
+    await addCustomer(http.ctx.db, { email: CUSTOMER });
   });
   afterAll(async () => {
-    await http.close();
     await https.close();
+    await http.close();
   });
 
   async function verifyResponse(t: TestApp, origin: string) {

@@ -84,22 +84,29 @@ describe.each(databaseKinds())('spec departures, against a Shopify shop (%s)', (
 });
 
 describe.each(databaseKinds())('money in each currency’s own convention (%s)', (kind) => {
+  // one database, an app of each currency over it: each test has customers of its own
+  const apps: Partial<Record<'INR' | 'USD', TestApp>> = {};
+  beforeAll(async () => {
+    apps.INR = await createTestApp(kind, { SHOP_CURRENCY: 'INR' });
+    apps.USD = await createTestApp(kind, { SHOP_CURRENCY: 'USD' }, { sameDatabaseAs: apps.INR });
+  });
+  afterAll(async () => {
+    await apps.USD?.close();
+    await apps.INR?.close();
+  });
+
   for (const [currency, expected] of [
     ['INR', '₹1,25,000.00'],
     ['USD', '$125,000.00'],
   ] as const) {
     test(`${currency}: the credit mail says ${expected}`, async () => {
-      const t = await createTestApp(kind, { SHOP_CURRENCY: currency });
-      try {
-        const admin = await signInPerson(t, 'valuer@swappoints.example', { admin: true });
-        const customer = await signInPerson(t, uniqueEmail('money'));
-        const warehouseId = (await createWarehouse(t, admin)).id;
-        await requestAt(t, 'credited', customer, admin, warehouseId, 125_000);
-        const [mail] = await mailsTo(t, customer.email, 'credit_assigned');
-        expect(mail!.subject).toStartWith(`${expected} store credit`);
-      } finally {
-        await t.close();
-      }
+      const t = apps[currency]!;
+      const admin = await signInPerson(t, uniqueEmail('valuer'), { admin: true });
+      const customer = await signInPerson(t, uniqueEmail('money'));
+      const warehouseId = (await createWarehouse(t, admin, { name: `${currency} Warehouse` })).id;
+      await requestAt(t, 'credited', customer, admin, warehouseId, 125_000);
+      const [mail] = await mailsTo(t, customer.email, 'credit_assigned');
+      expect(mail!.subject).toStartWith(`${expected} store credit`);
     });
   }
 });

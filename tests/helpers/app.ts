@@ -9,7 +9,7 @@ import { openContext } from '#api/host.ts';
 import { createLogger, type Logger } from '#api/lib/log.ts';
 import { addCustomer } from '#api/modules/customers/service.ts';
 import { loadSettings } from '#api/settings.ts';
-import { createTestDatabase, type DatabaseKind } from './db.ts';
+import { createTestDatabase, type DatabaseKind, type TestDatabase } from './db.ts';
 import { checkerFor, type AnswerCheck } from './openapi-validate.ts';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -28,6 +28,7 @@ export interface RequestOptions {
 
 export interface TestApp {
   kind: DatabaseKind;
+  database: TestDatabase;
   ctx: AppContext;
   app: App;
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
@@ -43,10 +44,12 @@ export async function createTestApp(
   kind: DatabaseKind,
   env: Record<string, string> = {},
   /** PostgreSQL only: the app reaches its (migrated) database at this URL instead, e.g. through a TCP proxy */
-  options: { connectVia?: (url: string) => string; log?: Logger; carrier?: Carrier | null } = {},
+  options: { connectVia?: (url: string) => string; log?: Logger; carrier?: Carrier | null; sameDatabaseAs?: TestApp } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'swappoints-test-'));
-  const database = await createTestDatabase(kind);
+  // Other settings over another app's database (a new one costs about a CPU-second): that app
+  // keeps it, closes it and drops it, so close this one first.
+  const database = options.sameDatabaseAs ? borrowed(options.sameDatabaseAs.database) : await createTestDatabase(kind);
   const viaUrl = options.connectVia && database.url ? options.connectVia(database.url) : undefined;
   const settings = loadSettings({
     DATA_DIR: dataDir,
@@ -106,6 +109,7 @@ export async function createTestApp(
 
   return {
     kind,
+    database,
     ctx,
     app,
     request,
@@ -129,4 +133,8 @@ export async function createTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+function borrowed(database: TestDatabase): TestDatabase {
+  return { ...database, handle: { ...database.handle, close: async () => {} }, drop: async () => {} };
 }
