@@ -1,9 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, runCli, tempDataDir } from '#tests/helpers/cli.ts';
 import { migrations } from '#migrations/index.ts';
 import { cliTargets, withFreshTarget } from '#tests/helpers/cli-targets.ts';
+
+// demo seed loads the whole demo shop (~5 CPU-s): room for a loaded machine, as the other CLI files give
+setDefaultTimeout(120_000);
 
 const SAMPLE = join(ROOT, 'api/modules/demo/data/customers.csv');
 

@@ -3,8 +3,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createLocalImageStore, createS3ImageStore, imageKey, newPublicId, variantKey, type ImageStore } from '#api/integrations/images/index.ts';
 import { runCli as runCliInProcess } from '#cli/program.ts';
-import { standaloneSession } from '#cli/session.ts';
-import { runCli, tempDataDir } from '#tests/helpers/cli.ts';
+import { runCli, tempDataDir, testSession } from '#tests/helpers/cli.ts';
 import { startFakeS3, type FakeS3 } from '#tests/helpers/s3.ts';
 
 setDefaultTimeout(60_000);
@@ -101,7 +100,7 @@ describe('swappoints images migrate --to s3', () => {
       stderr: { write: (text: string) => void (stderr += text), isTTY: true, columns: 100 },
       cwd: f.dataDir,
     };
-    const code = await runCliInProcess(['images', 'migrate', '--to', 's3'], io, standaloneSession({ ...f.env, JWT_SECRET: 'x'.repeat(40) }));
+    const code = await runCliInProcess(['images', 'migrate', '--to', 's3'], io, testSession({ ...f.env, JWT_SECRET: 'x'.repeat(40) }));
     expect(code).toBe(0);
     expect(stderr).toContain('\rImages copied or checked: 30/30 100%');
     expect(stderr.endsWith('\n')).toBe(true);

@@ -3,8 +3,7 @@ import { rmSync } from 'node:fs';
 import sharp from 'sharp';
 import { imageKey } from '#api/integrations/images/index.ts';
 import { saveUpload } from '#api/modules/images/service.ts';
-import { standaloneSession } from '#cli/session.ts';
-import { runCli, tempDataDir } from '#tests/helpers/cli.ts';
+import { releaseEmbedded, runCli, tempDataDir, testSession } from '#tests/helpers/cli.ts';
 import { JPEG, padTo, png } from '#tests/helpers/images.ts';
 
 setDefaultTimeout(60_000);
@@ -18,7 +17,7 @@ describe('swappoints images strip-metadata', () => {
 
   /** The stored original of the photo: its bytes, metadata and row size. */
   const storedPhoto = async () => {
-    const session = standaloneSession(env);
+    const session = testSession(env);
     const ctx = await session.context();
     const object = await ctx.images.get(imageKey(photoId, 'image/jpeg'));
     const bytes = new Uint8Array(await new Response(object!.body).arrayBuffer());
@@ -37,7 +36,7 @@ describe('swappoints images strip-metadata', () => {
     // stored before uploads were cleaned: a phone photo with GPS, owner and orientation 6 (shown 300×400)
     const exif = { IFD0: { Artist: 'Asha Rao', Make: 'PhoneCo' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '52/1 31/1 12/1', GPSLongitudeRef: 'E', GPSLongitude: '13/1 24/1 0/1' } };
     photo = new Uint8Array(await sharp({ create: { width: 400, height: 300, channels: 3, background: '#3a7' } }).jpeg().withExif(exif).withMetadata({ orientation: 6 }).withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"/>').toBuffer());
-    const session = standaloneSession(env);
+    const session = testSession(env);
     const ctx = await session.context();
     const user = await ctx.db.insertInto('users').values({ email: 'old.uploads@example.com', name: null, shop_customer_id: null, updated_at: new Date() }).returning('id').executeTakeFirstOrThrow();
     photoId = (await saveUpload(ctx, user.id, photo, 'image/jpeg')).publicId;
@@ -45,8 +44,11 @@ describe('swappoints images strip-metadata', () => {
     brokenId = (await saveUpload(ctx, user.id, padTo(JPEG.subarray(0, 20), 3000), 'image/jpeg')).publicId;
     await session.close();
   };
-  afterAll(() => {
-    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  afterAll(async () => {
+    for (const dir of dataDirs) {
+      await releaseEmbedded({ DATA_DIR: dir });
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('--dry-run counts what carries metadata and changes nothing; an unreadable image fails the run (exit 1)', async () => {
@@ -68,7 +70,7 @@ describe('swappoints images strip-metadata', () => {
     expect(stored).toMatchObject({ exif: false, xmp: false, orientation: 1, width: 300, height: 400, byteSize: stored.bytes.byteLength });
     expect(Buffer.from(stored.bytes).includes('Asha Rao')).toBe(false);
 
-    const session = standaloneSession(env);
+    const session = testSession(env);
     const ctx = await session.context();
     await ctx.db.deleteFrom('request_images').where('public_id', '=', brokenId).execute();
     await session.close();

@@ -3,8 +3,7 @@ import { rmSync } from 'node:fs';
 import sharp from 'sharp';
 import { variantKey } from '#api/integrations/images/index.ts';
 import { saveUpload } from '#api/modules/images/service.ts';
-import { standaloneSession } from '#cli/session.ts';
-import { runCli, tempDataDir } from '#tests/helpers/cli.ts';
+import { releaseEmbedded, runCli, tempDataDir, testSession } from '#tests/helpers/cli.ts';
 import { seedMigratedDataDir } from '#tests/helpers/db.ts';
 import { JPEG, padTo } from '#tests/helpers/images.ts';
 
@@ -22,7 +21,7 @@ describe('swappoints images variants', () => {
     await seedMigratedDataDir(dataDir);
     env = { DATA_DIR: dataDir, DATABASE_URL: undefined, DEMO_SEED: 'false', JWT_SECRET: 'x'.repeat(40) };
     // uploads from before thumbnails: stored, then their variants taken away
-    const session = standaloneSession(env);
+    const session = testSession(env);
     const ctx = await session.context();
     const user = await ctx.db.insertInto('users').values({ email: 'old.uploads@example.com', name: null, shop_customer_id: null, updated_at: new Date() }).returning('id').executeTakeFirstOrThrow();
     const photo = new Uint8Array(await sharp({ create: { width: 900, height: 600, channels: 3, background: '#3a7' } }).jpeg().toBuffer());
@@ -31,7 +30,10 @@ describe('swappoints images variants', () => {
     await ctx.images.delete(thumbs(photoId));
     await session.close();
   });
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  afterAll(async () => {
+    await releaseEmbedded(env);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
 
   test('makes the missing thumbnails, reports what it could not make (exit 1), and a second run finds them made', async () => {
     const first = await runCli(['images', 'variants', '--json'], env);
@@ -39,7 +41,7 @@ describe('swappoints images variants', () => {
     expect(JSON.parse(first.stdout)).toEqual({ total: 2, made: 1, present: 0, failed: [{ publicId: brokenId, error: 'the image could not be decoded' }] });
     expect(first.stderr).toContain('1 image got no thumbnails');
 
-    const session = standaloneSession(env);
+    const session = testSession(env);
     const ctx = await session.context();
     expect(await Promise.all(thumbs(photoId).map((k) => ctx.images.exists(k)))).toEqual([true, true]);
     await ctx.db.deleteFrom('request_images').where('public_id', '=', brokenId).execute();

@@ -8,8 +8,7 @@ import { EXPORT_BATCH_ROWS } from '#api/modules/credit/ledger-export.ts';
 import { listCreditHistory } from '#api/modules/credit/history.ts';
 import type { CliIO } from '#cli/io.ts';
 import { runCli as runInProcess } from '#cli/program.ts';
-import { standaloneSession } from '#cli/session.ts';
-import { ROOT, runCli } from '#tests/helpers/cli.ts';
+import { releaseEmbedded, ROOT, runCli, testSession } from '#tests/helpers/cli.ts';
 import { cliTarget, cloneTarget, type CliTarget } from '#tests/helpers/cli-targets.ts';
 import { bulkLedger, ledgerRows, requestAt, withContext } from './operator-data.ts';
 
@@ -44,13 +43,15 @@ const guarded = (text: string | null) => (text === null ? '' : /^[=+\-@\t\r]/.te
  * temporary file; fails saying why if the export ends or never stops.
  */
 async function exportPausedAfterFirstPage(env: Record<string, string | undefined>, dir: string, name: string) {
+  await releaseEmbedded(env);
   const proc = Bun.spawn(['bun', '--preload', join(ROOT, 'tests/helpers/pause-after-first-page.ts'), join(ROOT, 'cli/index.ts'), 'credits', 'export', '--out', join(dir, name)], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env } as Record<string, string>,
     stdout: 'pipe',
     stderr: 'pipe',
   });
-  const deadline = Date.now() + 60_000;
+  // a Bun start, the app's imports and a page of rows: minutes on a machine shared by many test runs
+  const deadline = Date.now() + 180_000;
   while (processState(proc.pid) !== 'T') {
     if (proc.exitCode !== null) throw new Error(`the export ended (${proc.exitCode}) before it paused: ${await new Response(proc.stderr).text()}`);
     if (Date.now() > deadline) throw new Error('the export did not pause after its first page');
@@ -195,7 +196,7 @@ describe.each(kinds)('credits on the %s database', (kind) => {
         stderr: { write: (t) => void (out.stderr += t), isTTY, columns: 100 },
         cwd: ROOT,
       };
-      const code = await runInProcess(['credits', 'export', '--format', 'jsonl'], io, standaloneSession({ ...process.env, LOG_LEVEL: 'error', ...target.env }));
+      const code = await runInProcess(['credits', 'export', '--format', 'jsonl'], io, testSession({ ...process.env, LOG_LEVEL: 'error', ...target.env }));
       expect(code).toBe(0);
       return out;
     };

@@ -1,29 +1,27 @@
 import { sql } from 'kysely';
 import type { AppContext } from '#api/context.ts';
-import { openContext } from '#api/host.ts';
-import { createLogger } from '#api/lib/log.ts';
 import { assignCredit } from '#api/modules/credit/ledger.ts';
 import { saveUpload } from '#api/modules/images/service.ts';
 import { actorOf } from '#api/modules/requests/events.ts';
 import { changeStatus, createRequest, markReceived, submitShipping } from '#api/modules/requests/service.ts';
 import { createWarehouse } from '#api/modules/warehouses/service.ts';
-import { loadSettings } from '#api/settings.ts';
+import { testSession } from '#tests/helpers/cli.ts';
 import { png } from '#tests/helpers/images.ts';
 
 /**
  * Data for the operator CLI tests, made through the same services the API uses, on the database
- * a CLI subprocess will then read. The embedded database is opened the way the CLI opens it (taking
- * its lock), and only between CLI runs: two processes never hold one PGlite directory at once.
+ * the CLI commands then read. The embedded database is opened the way the CLI opens it (taking
+ * its lock), and shared with this process's in-process commands (tests/helpers/cli.ts): two
+ * processes never hold one PGlite directory at once.
  */
 
-/** Opens the target's database in this process, runs `fn`, and closes it again (releasing the embedded lock). */
+/** A context on the target's database in this process for `fn` (the embedded one as in-process commands have it). */
 export async function withContext<T>(env: Record<string, string | undefined>, fn: (ctx: AppContext) => Promise<T>): Promise<T> {
-  const settings = loadSettings({ ...process.env, LOG_LEVEL: 'error', ...env });
-  const opened = await openContext(settings, { role: 'cli', log: createLogger('error') });
+  const session = testSession({ ...process.env, LOG_LEVEL: 'error', ...env });
   try {
-    return await fn(opened.ctx);
+    return await fn(await session.context());
   } finally {
-    await opened.close();
+    await session.close();
   }
 }
 

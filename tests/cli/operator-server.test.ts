@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { readLock } from '#api/db/embedded-lock.ts';
 import { readCsv } from '#api/lib/csv.ts';
 import { EXPORT_BATCH_ROWS } from '#api/modules/credit/ledger-export.ts';
-import { tempDataDir } from '#tests/helpers/cli.ts';
+import { releaseEmbedded, tempDataDir } from '#tests/helpers/cli.ts';
 import { startServer, type RunningServer } from '#tests/helpers/server.ts';
 import { bulkLedger, ledgerRows, requestAt, withContext, type MadeRequest } from './operator-data.ts';
 
@@ -36,6 +36,7 @@ beforeAll(async () => {
     await bulkLedger(ctx, BULK, { users: 300 });
     ledger = await ledgerRows(ctx);
   });
+  await releaseEmbedded(env);
   server = await startServer({ DATA_DIR: dataDir });
 }, 180_000);
 

@@ -1,5 +1,5 @@
 import { cpSync, rmSync } from 'node:fs';
-import { tempDataDir } from './cli.ts';
+import { releaseEmbedded, tempDataDir } from './cli.ts';
 import { createPostgresDatabase, seedMigratedDataDir } from './db.ts';
 
 /** A database the CLI tests run `swappoints` against: pass `env` to runCli. */
@@ -18,7 +18,8 @@ export async function cliTarget(name: CliTarget['name'], options: { empty?: bool
   const dataDir = tempDataDir();
   if (name === 'embedded') {
     if (!options.empty) await seedMigratedDataDir(dataDir);
-    return { name, env: { DATA_DIR: dataDir, DATABASE_URL: undefined }, cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) };
+    const env = { DATA_DIR: dataDir, DATABASE_URL: undefined };
+    return { name, env, cleanup: async () => removeDataDir(env) };
   }
   const pg = await createPostgresDatabase({ migrated: !options.empty });
   return {
@@ -31,15 +32,25 @@ export async function cliTarget(name: CliTarget['name'], options: { empty?: bool
   };
 }
 
+/** Closes the embedded database this process may keep open in `env`'s DATA_DIR, and removes the directory. */
+async function removeDataDir(env: CliTarget['env']): Promise<void> {
+  await releaseEmbedded(env);
+  rmSync(env.DATA_DIR!, { recursive: true, force: true });
+}
+
 /**
  * A copy of `source` as it is now (its DATA_DIR, and its PostgreSQL database when it has one): for a
  * test that changes data a file's other tests share, at a fraction of seeding the same data again.
- * Nothing may have `source` open meanwhile (in-process commands and `withContext` close it after each).
+ * The embedded database this process keeps open is closed first, so its files are whole.
  */
 export async function cloneTarget(source: CliTarget): Promise<CliTarget> {
+  await releaseEmbedded(source.env);
   const dataDir = tempDataDir();
   cpSync(source.env.DATA_DIR!, dataDir, { recursive: true });
-  if (source.name === 'embedded') return { name: source.name, env: { ...source.env, DATA_DIR: dataDir }, cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  if (source.name === 'embedded') {
+    const env = { ...source.env, DATA_DIR: dataDir };
+    return { name: source.name, env, cleanup: async () => removeDataDir(env) };
+  }
   const pg = await createPostgresDatabase({ copyOf: source.env.DATABASE_URL });
   return {
     name: source.name,
