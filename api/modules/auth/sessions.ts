@@ -20,6 +20,8 @@ export interface CurrentUser {
   whatsapp: boolean;
   language: Language;
   shopCustomerId: string | null;
+  /** the terms version the user agreed to last, read in the same statement: a page's terms banner needs no read of its own */
+  latestAgreement: { version: string; agreedAt: Date } | null;
 }
 
 /** A session's last_seen_at is written at most once a minute: not one write per request. */
@@ -36,6 +38,11 @@ const liveSession = compiledOnce(['sessionId', 'userId', 'idleHours'], (db, p) =
     .select(['users.id', 'users.email', 'users.name', 'users.is_admin', 'sessions.id as session_id'])
     .select(['users.phone', 'users.whatsapp_opt_in', 'users.language', 'users.shop_customer_id'])
     .select(sql<boolean>`sessions.last_seen_at < now() - ${sql.raw(TOUCH_EVERY)}`.as('stale'))
+    .leftJoinLateral(
+      (eb) => eb.selectFrom('terms_agreements').select(['version', 'agreed_at']).whereRef('terms_agreements.user_id', '=', 'users.id').orderBy('agreed_at', 'desc').limit(1).as('agreement'),
+      (join) => join.onTrue(),
+    )
+    .select(['agreement.version as agreed_version', 'agreement.agreed_at'])
     .modifyFront(preparedMark('session'))
     .where('sessions.id', '=', p.sessionId)
     .where('sessions.user_id', '=', p.userId)
@@ -81,6 +88,7 @@ export async function loadSession(db: Db, sessionId: string, userId: string, idl
     whatsapp: row.whatsapp_opt_in,
     language: row.language,
     shopCustomerId: row.shop_customer_id,
+    latestAgreement: row.agreed_version === null || row.agreed_at === null ? null : { version: row.agreed_version, agreedAt: row.agreed_at },
   };
 }
 

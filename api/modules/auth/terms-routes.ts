@@ -9,7 +9,7 @@ import { agreementOf, agreeToTerms } from './terms.ts';
 export function legalRoutes(ctx: AppContext, auth: AuthPlugin) {
   return new Elysia({ prefix: '/legal', tags: ['Sign-in'] })
     .use(auth)
-    .get('/agreement', ({ user }) => agreementOf(ctx, user.id), {
+    .get('/agreement', ({ user }) => agreementOf(ctx, user.id, user.latestAgreement), {
       auth: true,
       response: { 200: TermsAgreement, 401: ErrorBody },
       detail: {

@@ -11,16 +11,18 @@ export async function recordAgreement(db: Db, userId: string, version: string): 
   await db.insertInto('terms_agreements').values({ user_id: userId, version }).onConflict((oc) => oc.columns(['user_id', 'version']).doNothing()).execute();
 }
 
-/** What the user agreed to last, against the current version: `required` when they must agree again. */
-export async function agreementOf(ctx: AppContext, userId: string): Promise<TermsAgreement> {
+type Agreement = { version: string; agreed_at: Date } | undefined;
+
+/**
+ * What the user agreed to last, against the current version: `required` when they must agree again.
+ * `known` is the latest agreement when the caller already read it (the session's statement does).
+ */
+export async function agreementOf(ctx: AppContext, userId: string, known?: { version: string; agreedAt: Date } | null): Promise<TermsAgreement> {
   const currentVersion = currentTermsVersion(ctx.settings);
-  const latest = await ctx.db
-    .selectFrom('terms_agreements')
-    .select(['version', 'agreed_at'])
-    .where('user_id', '=', userId)
-    .orderBy('agreed_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const latest: Agreement =
+    known !== undefined
+      ? known ? { version: known.version, agreed_at: known.agreedAt } : undefined
+      : await ctx.db.selectFrom('terms_agreements').select(['version', 'agreed_at']).where('user_id', '=', userId).orderBy('agreed_at', 'desc').limit(1).executeTakeFirst();
   const current = latest?.version === currentVersion
     ? latest
     : await ctx.db.selectFrom('terms_agreements').select(['version', 'agreed_at']).where('user_id', '=', userId).where('version', '=', currentVersion).executeTakeFirst();
