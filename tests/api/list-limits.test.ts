@@ -42,5 +42,10 @@ describe.each(databaseKinds())('no list answers with every row it has (%s)', (ki
     // asked-for pages still work, and reach the rest
     const last = await t.request('GET', `${path}${path.includes('?') ? '&' : '?'}page=2&pageSize=100`, { token: token() });
     expect(last.body).toHaveLength(ROWS - 100);
+    // a page that is not full, and one past the end, still give the whole list's total
+    expect(last.headers.get('x-total-count')).toBe(String(ROWS));
+    const past = await t.request('GET', `${path}${path.includes('?') ? '&' : '?'}page=3&pageSize=100`, { token: token() });
+    expect(past.body).toHaveLength(0);
+    expect(past.headers.get('x-total-count')).toBe(String(ROWS));
   });
 });
