@@ -22,7 +22,10 @@ const get = (path: string, headers: Record<string, string> = {}) => fetch(`${app
 const ENDED_SESSION = 'sp_session=ended';
 /** What differs between two renders of a page: the nonce on its scripts. */
 const withoutNonces = (html: string) => html.replace(/ nonce="[^"]*"/g, '');
-const FLIGHT = /<script>\(self\.__FLIGHT_DATA\|\|=\[\]\)\.push\(("(?:[^"\\]|\\.)*")\)<\/script>/g;
+/** a payload script and its single-quoted string (src/lib/rsc-html-stream.ts) */
+const FLIGHT = /<script>\(self\.__FLIGHT_DATA\|\|=\[\]\)\.push\(('(?:[^'\\]|\\.)*')\)<\/script>/g;
+/** the string a payload script pushes, as the browser reads its literal */
+const pushedText = (literal: string) => new Function(`return ${literal}`)() as string;
 /**
  * A page as the browser gets it: its markup without the RSC payload's scripts, the head's links,
  * and the payload's rows. Two renders of one page send the same of each, but the payload split into
@@ -31,7 +34,7 @@ const FLIGHT = /<script>\(self\.__FLIGHT_DATA\|\|=\[\]\)\.push\(("(?:[^"\\]|\\.)
  */
 function pageContent(html: string): { markup: string; links: string[]; rows: string[] } {
   const plain = withoutNonces(html);
-  const payload = [...plain.matchAll(FLIGHT)].map((m) => JSON.parse(m[1]!) as string).join('');
+  const payload = [...plain.matchAll(FLIGHT)].map((m) => pushedText(m[1]!)).join('');
   const [head, body] = plain.replace(FLIGHT, '').split('</head>');
   const links = [...head!.matchAll(/<link [^>]*>/g)].map((m) => m[0]).sort();
   return { markup: `${head!.replace(/<link [^>]*>/g, '')}</head>${body}`, links, rows: payload.split('\n').filter(Boolean).sort() };
@@ -52,6 +55,7 @@ describe('pages with nothing per visitor are served from memory', () => {
         expect(html).toContain(`<html lang="${lang}"`);
         expect(html).not.toContain(' nonce=');
         expect(pageContent(html)).toEqual(pageContent(await rendered.text()));
+        expect(pageContent(html).rows.length).toBeGreaterThan(0);
         // the rendered page carries a fresh nonce; the stored one is allowed by its scripts' hashes
         expect(scriptSrc(rendered)).toContain("'nonce-");
         expect(scriptSrc(stored)).not.toContain("'nonce-");
