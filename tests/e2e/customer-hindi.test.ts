@@ -300,7 +300,7 @@ describe('the customer pages in Hindi', () => {
     await context.close();
   }, 180_000);
 
-  test('signed out, the switch keeps the choice in a cookie: an English browser chooses हिन्दी and the sign-in page stays Hindi', async () => {
+  test('signed out, the switch keeps the choice in a cookie: an English browser chooses हिन्दी and the sign-in page stays Hindi, the terms and privacy notice too', async () => {
     const context = await app.browser.newContext({ baseURL: app.server.url, viewport: PHONE, locale: 'en-IN' });
     const page = await context.newPage();
     await open(page, '/email-signin');
@@ -312,6 +312,14 @@ describe('the customer pages in Hindi', () => {
     await see(page, hi['signIn.title']);
     await open(page, '/no-such-page');
     await see(page, hi['notFound.title']);
+    // the terms and privacy notice in Hindi too (the shipped translations), never their version line
+    for (const [path, heading] of [['/terms', 'सेवा की शर्तें'], ['/privacy', 'गोपनीयता नीति']] as const) {
+      await open(page, path);
+      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(heading);
+      expect(await page.locator('[data-slot="card-content"]').getAttribute('lang')).toBe('hi');
+      expect(await page.getByTestId('legal-english-only').count()).toBe(0);
+      expect(await page.evaluate(() => document.body.innerText)).not.toContain('version');
+    }
     await context.close();
   }, 60_000);
 });
