@@ -40,8 +40,9 @@ export async function runCli(args: string[], env: Record<string, string | undefi
   const stream = (write: (text: string) => void): OutputStream => ({ write, isTTY: false, columns: 100 });
   const io: CliIO = { stdout: stream((text) => void (stdout += text)), stderr: stream((text) => void (stderr += text)), cwd: options.cwd ?? ROOT };
   // restore replaces the database's files and migrate's subject is opening it: both open it themselves
-  if (args[0] === 'restore' || args[0] === 'migrate') await releaseEmbedded(fullEnv);
-  const session = args[0] === 'restore' || args[0] === 'migrate' ? standaloneSession : testSession;
+  const opensItself = args[0] === 'restore' || args[0] === 'migrate';
+  if (opensItself) await releaseEmbedded(fullEnv);
+  const session = opensItself ? standaloneSession : testSession;
   const code = await runProgram(args, io, session(fullEnv, { writeLog: (line) => void (stderr += `${line}\n`) }));
   return { code, stdout, stderr };
 }

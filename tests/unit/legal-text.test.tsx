@@ -12,6 +12,15 @@ const root = mkdtempSync(join(tmpdir(), 'swappoints-legal-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 const base = { DATA_DIR: join(root, 'data'), JWT_SECRET: 'x'.repeat(40) };
 
+/** An owner's terms file with `text`, in a folder of its own under `name`, and the settings naming it. */
+function ownerTerms(name: string, text: string) {
+  const dir = join(root, name);
+  mkdirSync(dir);
+  const file = join(dir, 'terms.md');
+  writeFileSync(file, text);
+  return { dir, file, settings: loadSettings({ ...base, TERMS_FILE: file }) };
+}
+
 describe('TERMS_FILE and PRIVACY_FILE', () => {
   test('default to the shipped texts, which say what is held, for how long, and how to ask for a copy, erasure or a grievance', () => {
     const settings = loadSettings({ ...base, SUPPORT_EMAIL: 'help@shop.example', SHOP_NAME: 'Printer Parts Co' });
@@ -51,11 +60,7 @@ describe('TERMS_FILE and PRIVACY_FILE', () => {
   });
 
   test("a version comment in the owner's text names the version and is not shown as text", () => {
-    const dir = join(root, 'versioned');
-    mkdirSync(dir);
-    const file = join(dir, 'terms.md');
-    writeFileSync(file, '<!-- version: 2027-01 -->\n# Our terms\n\nBe kind.');
-    const settings = loadSettings({ ...base, TERMS_FILE: file });
+    const { settings } = ownerTerms('versioned', '<!-- version: 2027-01 -->\n# Our terms\n\nBe kind.');
     expect(currentTermsVersion(settings)).toBe('2027-01');
     expect(legalMarkdown(settings, 'terms')).toBe('# Our terms\n\nBe kind.');
     expect(renderToStaticMarkup(<MarkdownText markdown={legalMarkdown(settings, 'terms')} />)).not.toContain('version');
@@ -83,11 +88,7 @@ describe('the terms and privacy text in Hindi', () => {
   });
 
   test("an owner's text without a translation, or with one of another version, is shown in English", () => {
-    const dir = join(root, 'owner');
-    mkdirSync(dir);
-    const file = join(dir, 'terms.md');
-    writeFileSync(file, '<!-- version: 2027-02 -->\n# Our terms');
-    const settings = loadSettings({ ...base, TERMS_FILE: file });
+    const { dir, file, settings } = ownerTerms('owner', '<!-- version: 2027-02 -->\n# Our terms');
     expect(legalTextFor(settings, 'terms', 'hi')).toEqual({ markdown: '# Our terms', lang: 'en' });
     writeFileSync(join(dir, 'terms.hi.md'), '<!-- version: 2027-01 -->\n# हमारी शर्तें');
     expect(legalTextFor(settings, 'terms', 'hi')).toEqual({ markdown: '# Our terms', lang: 'en' });
