@@ -66,20 +66,25 @@ export function tempDataDir(): string {
   return mkdtempSync(join(tmpdir(), 'swappoints-cli-'));
 }
 
+/** A kept database, as commands get it (their own close leaves it open), and how to really close it. */
+interface Kept {
+  database: DatabaseHandle;
+  release: () => Promise<void>;
+}
+
 /**
  * Embedded databases this process keeps open between its in-process commands and `withContext`, by
  * DATA_DIR: opening one from disk starts PGlite (~0.3 CPU-s, more than most commands take). Each is
  * held under the CLI's lock, as one long command would hold it, until `releaseEmbedded`: before
  * anything else opens the directory (a subprocess, a server, a copy of it).
  */
-const kept = new Map<string, Promise<DatabaseHandle | null>>();
-const releases = new Map<string, () => Promise<void>>();
+const kept = new Map<string, Promise<Kept | null>>();
 
 /** An existing embedded database, kept open; null when it is not ours to keep (none yet, or another holds its lock). */
 function keptDatabase(dataDir: string): Promise<DatabaseHandle | null> {
-  let database = kept.get(dataDir);
-  if (!database) {
-    database = (async () => {
+  let entry = kept.get(dataDir);
+  if (!entry) {
+    entry = (async () => {
       // a new DATA_DIR is made by the CLI's own way of opening it, as in production
       if (!existsSync(join(dataDir, 'pgdata', 'PG_VERSION'))) return null;
       const lock = tryAcquireLock(dataDir, { role: 'cli' });
@@ -88,28 +93,26 @@ function keptDatabase(dataDir: string): Promise<DatabaseHandle | null> {
         lock.release();
         throw error;
       });
-      releases.set(dataDir, async () => {
+      const release = async () => {
         await handle.close();
         lock.release();
-      });
+      };
       // a command's own close leaves it open for the next
-      return { ...handle, close: async () => {} };
+      return { database: { ...handle, close: async () => {} }, release };
     })();
-    kept.set(dataDir, database);
-    void database.then((db) => db ?? kept.delete(dataDir), () => kept.delete(dataDir));
+    kept.set(dataDir, entry);
+    void entry.then((found) => found ?? kept.delete(dataDir), () => kept.delete(dataDir));
   }
-  return database;
+  return entry.then((found) => found?.database ?? null);
 }
 
 /** Closes the embedded database of `env`'s DATA_DIR if this process keeps it open (PostgreSQL: nothing to do). */
 export async function releaseEmbedded(env: Record<string, string | undefined>): Promise<void> {
   const dataDir = env.DATABASE_URL || !env.DATA_DIR ? undefined : resolve(env.DATA_DIR);
-  if (!dataDir || !kept.has(dataDir)) return;
-  await kept.get(dataDir)!.catch(() => undefined);
-  kept.delete(dataDir);
-  const release = releases.get(dataDir);
-  releases.delete(dataDir);
-  await release?.();
+  const entry = dataDir ? kept.get(dataDir) : undefined;
+  if (!entry) return;
+  kept.delete(dataDir!);
+  await (await entry.catch(() => null))?.release();
 }
 
 /**
