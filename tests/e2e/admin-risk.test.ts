@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { requestReference } from '#api/modules/requests/reference.ts';
 import { SUBMISSION_REFUSED, duplicatePhotoSentence } from '#api/modules/risk/rules.ts';
-import { DESKTOP, PHONE, looksRightAndAccessible, see, signedInPerson, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
+import { DESKTOP, PHONE, hydrated, looksRightAndAccessible, see, signedInPerson, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
 import type { RunningServer } from '#tests/helpers/server.ts';
 import { ADMIN_EMAIL } from './admin-helpers.ts';
 
@@ -52,6 +52,10 @@ describe('Admin → Risk', () => {
   test('an admin blocks a customer on the page; that customer\'s submission shows the neutral sentence, never the reason; unblocking lets it through', async () => {
     await admin.goto('/admin');
     await admin.getByRole('navigation', { name: 'Insights and integrations' }).getByRole('link', { name: 'Risk' }).click();
+    // a plain link: a new document, whose form must be React's before it is typed into (hydrating
+    // it would empty the fields: seen failing under load when the test typed at the server's HTML)
+    await admin.waitForURL('**/admin/risk');
+    await hydrated(admin);
     await admin.getByRole('heading', { name: 'Risk', level: 1 }).waitFor();
     await see(admin, 'Nobody is blocked.');
     await admin.getByLabel('Email or @domain').fill(BLOCKED.toUpperCase());
