@@ -37,6 +37,17 @@ export function pageOf(query: PageRequest): Page | null {
   return { limit: pageSize, offset: ((query.page ?? 1) - 1) * pageSize };
 }
 
+/**
+ * A list's total when the page read tells it: a page that is not full ends the list (the first page
+ * of a short list, as most are), and the whole list is all its rows. Undefined when only counting can
+ * tell (a full page, or one past the end).
+ */
+export function totalFromPage(page: Page | null, rowsRead: number): number | undefined {
+  if (!page) return rowsRead;
+  const ended = rowsRead < page.limit && (rowsRead > 0 || page.offset === 0);
+  return ended ? page.offset + rowsRead : undefined;
+}
+
 /** A list route's answer: the page's items, with the size of the whole list in X-Total-Count. */
 export function listAnswer<T>(set: { headers: Record<string, unknown> }, { items, total }: ListResult<T>): T[] {
   set.headers['x-total-count'] = String(total);

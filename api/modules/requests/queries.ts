@@ -6,7 +6,7 @@ import { notFound } from '#api/lib/errors.ts';
 import { isUuid } from '#api/lib/request-meta.ts';
 import { imagesOf } from '#api/modules/images/service.ts';
 import { cleanText, containsPattern } from '#api/lib/text.ts';
-import { pageOf, type ListResult, type Page, type PageRequest } from '#api/lib/paging.ts';
+import { pageOf, totalFromPage, type ListResult, type Page, type PageRequest } from '#api/lib/paging.ts';
 import type { AdminExchangeRequest, CancelledRequest, ExchangeRequest, RequestCounts, WaitingCounts } from './model.ts';
 import { CUSTOMER_NOT_FOUND, TAB_STATES, type AdminSort, type SortOrder, type WaitingFilter } from './rules.ts';
 import { stateCondition } from './state-sql.ts';
@@ -81,10 +81,7 @@ async function runList(
 ): Promise<{ rows: ExchangeRequestRow[]; total: number }> {
   const page = pageOf(paging);
   const rows = await inListOrder(base, sort, page).execute();
-  // a page that is not full ends the list (the first page of a short list, as most are): the rows
-  // read give its total, and only a full page or one past the end counts the rest
-  const ended = page && rows.length < page.limit && (rows.length > 0 || page.offset === 0);
-  return { rows, total: !page || ended ? (page?.offset ?? 0) + rows.length : await countOf(db, base, bucket) };
+  return { rows, total: totalFromPage(page, rows.length) ?? (await countOf(db, base, bucket)) };
 }
 
 // exchange_request_counts (migration 003) is kept by triggers, not written by the application

@@ -4,7 +4,7 @@ import type { WarehouseAddress, Warehouse as WarehouseRow, WarehouseSnapshot } f
 import { AppError, badRequest, conflict, notFound } from '#api/lib/errors.ts';
 import { isUuid } from '#api/lib/request-meta.ts';
 import { cleanText, containsPattern } from '#api/lib/text.ts';
-import { pageOf, type ListResult, type PageRequest } from '#api/lib/paging.ts';
+import { pageOf, totalFromPage, type ListResult, type PageRequest } from '#api/lib/paging.ts';
 import type { Warehouse } from '#api/modules/warehouses/model.ts';
 import { addressProblem, missingFieldsMessage } from './rules.ts';
 
@@ -108,10 +108,8 @@ export async function listWarehouses(db: Db, filter: WarehouseFilter = {}): Prom
   let rows = base.selectAll().orderBy(sql`lower(name)`).orderBy('id');
   if (page) rows = rows.limit(page.limit).offset(page.offset);
   const items = await rows.execute();
-  // a page that is not full ends the list (a shop has a few warehouses): its rows give the total, as
-  // the request lists' do; only a full page or one past the end counts the rest
-  const ended = !page || (items.length < page.limit && (items.length > 0 || page.offset === 0));
-  const total = ended ? (page?.offset ?? 0) + items.length : Number((await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow()).total);
+  // a shop has a few warehouses: the page read almost always gives the total without a count
+  const total = totalFromPage(page, items.length) ?? Number((await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow()).total);
   return { items: items.map(toWarehouse), total };
 }
 
