@@ -6,6 +6,7 @@ import { INVALID_EMAIL_MESSAGE, isValidEmail, normalizeEmail } from '#api/lib/em
 import { badRequest, notFound } from '#api/lib/errors.ts';
 import { userIdByEmail } from '#api/modules/users/queries.ts';
 import type { Language } from '#api/modules/users/rules.ts';
+import type { Agreement } from './terms.ts';
 
 /** Sessions: the one a request carries (read with its user in one join), and signing out. */
 
@@ -21,7 +22,7 @@ export interface CurrentUser {
   language: Language;
   shopCustomerId: string | null;
   /** the terms version the user agreed to last, read in the same statement: a page's terms banner needs no read of its own */
-  latestAgreement: { version: string; agreedAt: Date } | null;
+  latestAgreement: Agreement | null;
 }
 
 /** A session's last_seen_at is written at most once a minute: not one write per request. */

@@ -11,26 +11,26 @@ export async function recordAgreement(db: Db, userId: string, version: string): 
   await db.insertInto('terms_agreements').values({ user_id: userId, version }).onConflict((oc) => oc.columns(['user_id', 'version']).doNothing()).execute();
 }
 
-type Agreement = { version: string; agreed_at: Date } | undefined;
+/** An agreement as read: the version and when the user agreed to it. */
+export interface Agreement {
+  version: string;
+  agreedAt: Date;
+}
 
 /**
  * What the user agreed to last, against the current version: `required` when they must agree again.
  * `known` is the latest agreement when the caller already read it (the session's statement does).
  */
-export async function agreementOf(ctx: AppContext, userId: string, known?: { version: string; agreedAt: Date } | null): Promise<TermsAgreement> {
+export async function agreementOf(ctx: AppContext, userId: string, known?: Agreement | null): Promise<TermsAgreement> {
   const currentVersion = currentTermsVersion(ctx.settings);
-  const latest: Agreement =
-    known !== undefined
-      ? known ? { version: known.version, agreed_at: known.agreedAt } : undefined
-      : await ctx.db.selectFrom('terms_agreements').select(['version', 'agreed_at']).where('user_id', '=', userId).orderBy('agreed_at', 'desc').limit(1).executeTakeFirst();
-  const current = latest?.version === currentVersion
-    ? latest
-    : await ctx.db.selectFrom('terms_agreements').select(['version', 'agreed_at']).where('user_id', '=', userId).where('version', '=', currentVersion).executeTakeFirst();
+  const agreements = ctx.db.selectFrom('terms_agreements').select(['version', 'agreed_at as agreedAt']).where('user_id', '=', userId);
+  const latest = known !== undefined ? (known ?? undefined) : await agreements.orderBy('agreed_at', 'desc').limit(1).executeTakeFirst();
+  const current = latest?.version === currentVersion ? latest : await agreements.where('version', '=', currentVersion).executeTakeFirst();
   const shown = current ?? latest;
   return {
     currentVersion,
     agreedVersion: shown?.version ?? null,
-    agreedAt: shown ? shown.agreed_at.toISOString() : null,
+    agreedAt: shown ? shown.agreedAt.toISOString() : null,
     required: !current,
   };
 }
