@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
 import { addDays } from '#api/modules/analytics/rules.ts';
-import { PHONE, looksRightAndAccessible, see, signedInPerson, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
+import { PHONE, looksRightAndAccessible, see, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
 import { submitRequestThroughApi, submitShippingThroughApi } from '#tests/helpers/requests.ts';
 import type { RunningServer } from '#tests/helpers/server.ts';
-import { ADMIN_EMAIL } from './admin-helpers.ts';
+import { ADMIN_EMAIL, signedInOnce } from './admin-helpers.ts';
 
 /** Admin → Analytics: SVG charts with a table beside each, the range in the URL, at 1280 and 390 px, axe clean. */
 
@@ -24,11 +24,15 @@ beforeAll(async () => {
   await server.api('PUT', `/api/admin/exchange-requests/${id}/transit`, adminToken, { transitStatus: 'received' });
   expect((await server.api('PUT', `/api/admin/exchange-requests/${id}/credit`, adminToken, { creditAmount: 1234 })).status).toBe(200);
   figures = (await server.api('GET', '/api/admin/analytics', adminToken)).body;
-  ({ page: desktop } = await signedInPerson(browser, server, ADMIN_EMAIL));
 }, 180_000);
 afterAll(async () => {
   await stopServerAndBrowser({ server, browser });
 }, 30_000);
+/** The admin, signed in once for the file; each test starts at 1280 px unless it asks for another width. */
+const adminAt = signedInOnce(() => ({ browser, server }));
+beforeEach(async () => {
+  desktop = await adminAt(ADMIN_EMAIL);
+});
 
 /** What a chart draws: one bar group per table row, each with the value the table gives. */
 async function barsAndRows(page: Page, chart: string) {
@@ -72,9 +76,7 @@ describe('Admin → Analytics', () => {
   }, 120_000);
 
   test('at 390 px: nothing wider than the screen, labels readable, axe clean; a backwards range says why', async () => {
-    // the same admin at 390 px (a browser context of its own costs over a CPU-second)
-    const phone = desktop;
-    await phone.setViewportSize(PHONE);
+    const phone = await adminAt(ADMIN_EMAIL, PHONE);
     await phone.goto('/admin/analytics?range=90');
     await phone.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -90,3 +92,4 @@ describe('Admin → Analytics', () => {
     await see(phone, 'from must not be after to');
   }, 120_000);
 });
+

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { requestReference } from '#api/modules/requests/reference.ts';
 import { SUBMISSION_REFUSED, duplicatePhotoSentence } from '#api/modules/risk/rules.ts';
-import { DESKTOP, PHONE, hydrated, looksRightAndAccessible, see, signedInPerson, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
+import { PHONE, hydrated, looksRightAndAccessible, see, signedInPerson, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
 import type { RunningServer } from '#tests/helpers/server.ts';
-import { ADMIN_EMAIL } from './admin-helpers.ts';
+import { ADMIN_EMAIL, signedInOnce } from './admin-helpers.ts';
 
 /**
  * Risk controls in the browser: an admin blocks a customer on Admin → Risk and that customer's
@@ -21,11 +21,11 @@ const BLOCKED = 'zoe.dsouza@example.com';
 
 let server: RunningServer;
 let browser: Browser;
-let admin: Page;
+/** The admin, signed in once for the file, at the width a test asks for. */
+const adminAt = signedInOnce(() => ({ browser, server }));
 
 beforeAll(async () => {
   ({ server, browser } = await startServerAndBrowser());
-  ({ page: admin } = await signedInPerson(browser, server, ADMIN_EMAIL));
 }, 120_000);
 afterAll(() => stopServerAndBrowser({ server, browser }), 30_000);
 
@@ -50,6 +50,7 @@ async function submitWithPhoto(email: string, photo: Buffer, productName: string
 
 describe('Admin → Risk', () => {
   test('an admin blocks a customer on the page; that customer\'s submission shows the neutral sentence, never the reason; unblocking lets it through', async () => {
+    const admin = await adminAt(ADMIN_EMAIL);
     await admin.goto('/admin');
     await admin.getByRole('navigation', { name: 'Insights and integrations' }).getByRole('link', { name: 'Risk' }).click();
     // a plain link: a new document, whose form must be React's before it is typed into (hydrating
@@ -98,6 +99,7 @@ describe('Admin → Risk', () => {
     const second = await submitWithPhoto('meera.iyer@example.com', PHOTO, 'Flagged Fuser Unit B');
     await submitWithPhoto('rahul.sharma@example.com', UNSHARED_PHOTO, 'Unflagged Roller Unit');
 
+    const admin = await adminAt(ADMIN_EMAIL);
     await admin.goto('/admin');
     await see(admin, 'Unflagged Roller Unit');
     await admin.getByTestId('flagged-filter').click();
@@ -116,9 +118,7 @@ describe('Admin → Risk', () => {
     await admin.waitForURL(new RegExp(`/admin/exchange/${second}$`));
     await see(admin.getByTestId('risk-flags'), duplicatePhotoSentence(requestReference(first)));
 
-    // the same admin at 390 px (a browser context of its own costs over a CPU-second)
-    const phone = admin;
-    await phone.setViewportSize(PHONE);
+    const phone = await adminAt(ADMIN_EMAIL, PHONE);
     await phone.goto('/admin?flagged=1');
     // below 768 px the queue is a list of cards (the table is hidden)
     await see(phone.getByRole('list', { name: 'Pending Requests' }), 'Flagged Fuser Unit A');
@@ -129,7 +129,6 @@ describe('Admin → Risk', () => {
     const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await looksRightAndAccessible(phone, 'admin-flagged-detail-phone');
-    await phone.setViewportSize(DESKTOP);
 
     // the customer's own page says nothing of it
     const { page: asha } = await signedInPerson(browser, server, 'asha.rao@example.com', PHONE);

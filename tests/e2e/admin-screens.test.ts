@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, looksRightAndAccessible, PHONE, see, signedInPerson, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
+import { looksRightAndAccessible, PHONE, see, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
 import { submitRequestThroughApi, submitShippingThroughApi } from '#tests/helpers/requests.ts';
 import type { RunningServer } from '#tests/helpers/server.ts';
-import { ADMIN_EMAIL, search, tabCount } from './admin-helpers.ts';
+import { ADMIN_EMAIL, search, signedInOnce, tabCount } from './admin-helpers.ts';
 
 /**
  * Every admin screen over the demo shop (requests in every state): screenshots, axe-core, the
@@ -46,10 +46,14 @@ async function userIdOf(email: string): Promise<string> {
 
 beforeAll(async () => {
   ({ server, browser } = await startServerAndBrowser({ DEMO_REQUESTS: 'true' }));
-  ({ page: admin } = await signedInPerson(browser, server, ADMIN_EMAIL));
   adminToken = await server.apiSignIn(ADMIN_EMAIL);
 }, 120_000);
 afterAll(() => stopServerAndBrowser({ server, browser }), 30_000);
+/** The admin, signed in once for the file; each test starts at 1280 px unless it asks for another width. */
+const adminAt = signedInOnce(() => ({ browser, server }));
+beforeEach(async () => {
+  admin = await adminAt(ADMIN_EMAIL);
+});
 
 describe('the admin dashboard', () => {
   test('the six tabs in order, each its own URL (?tab=N) with its content; badges count tabs 0-3', async () => {
@@ -196,9 +200,7 @@ describe('the credit history', () => {
 
 describe('admin screens on a phone and with the keyboard', () => {
   test('the tabs scroll sideways, the table scrolls inside its box, the detail stacks', async () => {
-    // the admin of the other tests, at 390 px (a browser context of its own costs over a CPU-second)
-    const page = admin;
-    await page.setViewportSize(PHONE);
+    const page = await adminAt(ADMIN_EMAIL, PHONE);
     await page.goto('/admin?tab=0');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await looksRightAndAccessible(page, 'admin-phone-tab-0');
@@ -214,7 +216,6 @@ describe('admin screens on a phone and with the keyboard', () => {
     await page.getByRole('heading', { name: 'Exchange Process' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await looksRightAndAccessible(page, 'admin-phone-detail');
-    await page.setViewportSize(DESKTOP);
   }, 90_000);
 
   test('the warehouse dialog opens, moves and closes with the keyboard, and focus comes back', async () => {
