@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { ROOT } from './cli.ts';
+import { keepWhenClosed, takeKeptPerson } from './kept-people.ts';
 import { startServer, type RunningServer, type ServerOptions } from './server.ts';
 
 export const SCREENSHOTS = join(ROOT, 'tests/e2e/screenshots');
@@ -79,11 +80,18 @@ export function useServerAndBrowser(env?: ServerEnv | (() => ServerEnv | Promise
 }
 
 /**
- * A person in a browser of their own. Their `page.goto` also waits until React has taken over the
+ * A person in a browser of their own: no cookies, no storage, one tab (a tab a closed person left,
+ * emptied: kept-people.ts). Their `page.goto` also waits until React has taken over the
  * page (<html data-hydrated>), as a person waits for a page to be ready: a click before that would
  * be lost on a loaded machine.
  */
 export async function newPerson(browser: Browser, server: RunningServer, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+  const key = `${server.url} ${viewport.width}x${viewport.height}`;
+  const kept = takeKeptPerson(browser, key);
+  if (kept) {
+    await kept.page.bringToFront(); // focused, as a new tab is: autofocus and focus() need a focused tab
+    return kept;
+  }
   const context = await browser.newContext({ baseURL: server.url, viewport, locale: 'en-IN' });
   const page = await context.newPage();
   const goto = page.goto.bind(page);
@@ -93,6 +101,7 @@ export async function newPerson(browser: Browser, server: RunningServer, viewpor
     if (isPage) await hydrated(page);
     return response;
   };
+  keepWhenClosed(browser, key, { context, page });
   return { context, page };
 }
 

@@ -1,0 +1,81 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+/**
+ * Browser tabs kept open between people. In Chromium a new context with its first page costs about
+ * 1.5 CPU-seconds (a renderer process started, the app's scripts fetched, compiled and optimised
+ * again) against 0.35 for the same tab handed on: its cookies cleared, its storage emptied and its
+ * document replaced by about:blank. Closing a person's context (`context.close()`, as every test
+ * does) hands the tab to the next person on the same browser, server and screen width instead;
+ * browser.close() at the end of a file closes them all.
+ *
+ * What the next person could otherwise inherit is removed or refused: other tabs are closed,
+ * the test's listeners and routes dropped, and a tab that was given an init script or an exposed function,
+ * or that cannot be emptied (it is on another origin, or closed), is closed for real. A person who
+ * needs a browser nobody has used makes their own context (`browser.newContext`).
+ */
+type Person = { context: BrowserContext; page: Page };
+
+const kept = new WeakMap<Browser, Map<string, Person[]>>();
+
+function shelf(browser: Browser, key: string): Person[] {
+  let byKey = kept.get(browser);
+  if (!byKey) kept.set(browser, (byKey = new Map()));
+  let people = byKey.get(key);
+  if (!people) byKey.set(key, (people = []));
+  return people;
+}
+
+/** A kept tab for `key` (the server's URL and the screen size), or undefined when none is free. */
+export function takeKeptPerson(browser: Browser, key: string): Person | undefined {
+  return shelf(browser, key).pop();
+}
+
+/** Makes `context.close()` hand `page` on to the next person on `key` instead of closing it. */
+export function keepWhenClosed(browser: Browser, key: string, { context, page }: Person): void {
+  let reusable = true;
+  for (const method of ['addInitScript', 'exposeFunction', 'exposeBinding'] as const) {
+    const original = page[method].bind(page) as (...args: unknown[]) => Promise<unknown>;
+    (page as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+      reusable = false; // an init script or binding cannot be taken back
+      return original(...args);
+    };
+  }
+  // a test's own listeners are taken off again (removeAllListeners would take Playwright's too)
+  const listeners: [string, (...args: unknown[]) => void][] = [];
+  for (const method of ['on', 'once', 'addListener'] as const) {
+    const original = page[method].bind(page) as (event: string, listener: (...args: unknown[]) => void) => Page;
+    (page as unknown as Record<string, unknown>)[method] = (event: string, listener: (...args: unknown[]) => void) => {
+      listeners.push([event, listener]);
+      return original(event, listener);
+    };
+  }
+  const close = context.close.bind(context);
+  context.close = async (options) => {
+    for (const [event, listener] of listeners.splice(0)) page.off(event as 'close', listener);
+    if (reusable && (await emptied({ context, page }))) shelf(browser, key).push({ context, page });
+    else await close(options);
+  };
+}
+
+/** Empties a person's tab for the next person; false when it cannot be (the caller closes it). */
+async function emptied({ context, page }: Person): Promise<boolean> {
+  if (page.isClosed()) return false;
+  try {
+    for (const other of context.pages()) if (other !== page) await other.close();
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await context.unrouteAll({ behavior: 'ignoreErrors' });
+    if (!page.url().startsWith('http')) return false; // an error page, about:blank or data: has no app storage to empty
+    // navigated from the page itself, about:blank stays in the same renderer process (a navigation
+    // started by the browser would start another); the storage is emptied while the origin is the app's
+    await page.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+      setTimeout(() => location.replace('about:blank'));
+    });
+    await page.waitForURL('about:blank', { timeout: 10_000 });
+    await context.clearCookies();
+    return true;
+  } catch {
+    return false;
+  }
+}
