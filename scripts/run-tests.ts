@@ -2,6 +2,12 @@
  * `bun test` with the project's flags and whatever else is given (`bun run test --randomize`, a
  * folder, a file), then the ten slowest test files, so that a file growing slow is seen at once.
  * Exits with bun test's code.
+ *
+ * `--no-isolate`: each of the two workers keeps one module registry across the files it runs
+ * instead of loading the app's modules again for every file. Measured on this machine (2026-11-28):
+ * unit and API tests on PGlite 93 s and 173 CPU-s isolated, 55 s and 88 CPU-s not; the whole suite
+ * with PostgreSQL 434 s to 402 s. It is safe because no test file changes what another can see:
+ * none mocks a module, sets the clock or assigns process.env, and each closes what it opens.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +15,7 @@ import { join } from 'node:path';
 
 const dir = mkdtempSync(join(tmpdir(), 'swappoints-test-report-'));
 const report = join(dir, 'junit.xml');
-const proc = Bun.spawn(['bun', 'test', '--parallel=2', '--timeout=60000', '--reporter=junit', `--reporter-outfile=${report}`, ...process.argv.slice(2)], {
+const proc = Bun.spawn(['bun', 'test', '--parallel=2', '--no-isolate', '--timeout=60000', '--reporter=junit', `--reporter-outfile=${report}`, ...process.argv.slice(2)], {
   stdio: ['inherit', 'inherit', 'inherit'],
 });
 const code = await proc.exited;
