@@ -86,12 +86,8 @@ export function useServerAndBrowser(env?: ServerEnv | (() => ServerEnv | Promise
  * be lost on a loaded machine.
  */
 export async function newPerson(browser: Browser, server: RunningServer, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-  const key = `${server.url} ${viewport.width}x${viewport.height}`;
-  const kept = takeKeptPerson(browser, key);
-  if (kept) {
-    await kept.page.bringToFront(); // focused, as a new tab is: autofocus and focus() need a focused tab
-    return kept;
-  }
+  const kept = await takeKeptPerson(browser, server.url, viewport);
+  if (kept) return kept;
   const context = await browser.newContext({ baseURL: server.url, viewport, locale: 'en-IN' });
   const page = await context.newPage();
   const goto = page.goto.bind(page);
@@ -101,7 +97,7 @@ export async function newPerson(browser: Browser, server: RunningServer, viewpor
     if (isPage) await hydrated(page);
     return response;
   };
-  keepWhenClosed(browser, key, { context, page });
+  keepWhenClosed(browser, server.url, { context, page });
   return { context, page };
 }
 

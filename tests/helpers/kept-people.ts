@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
  * 1.5 CPU-seconds (a renderer process started, the app's scripts fetched, compiled and optimised
  * again) against 0.35 for the same tab handed on: its cookies cleared, its storage emptied and its
  * document replaced by about:blank. Closing a person's context (`context.close()`, as every test
- * does) hands the tab to the next person on the same browser, server and screen width instead;
+ * does) hands the tab to the next person on the same browser and server instead, at their screen size;
  * browser.close() at the end of a file closes them all.
  *
  * What the next person could otherwise inherit is removed or refused: other tabs are closed,
@@ -25,9 +25,22 @@ function shelf(browser: Browser, key: string): Person[] {
   return people;
 }
 
-/** A kept tab for `key` (the server's URL and the screen size), or undefined when none is free. */
-export function takeKeptPerson(browser: Browser, key: string): Person | undefined {
-  return shelf(browser, key).pop();
+type Viewport = { width: number; height: number };
+/** The screen size of each kept context's current person: the size its new tabs open at. */
+const viewports = new WeakMap<BrowserContext, Viewport>();
+
+/**
+ * A kept tab for `key` (the server's URL), set to `viewport`, or undefined when none is free. Its
+ * context's further tabs open at `viewport` too (a context's own size is fixed when it is made).
+ */
+export async function takeKeptPerson(browser: Browser, key: string, viewport: Viewport): Promise<Person | undefined> {
+  const person = shelf(browser, key).pop();
+  if (!person) return undefined;
+  viewports.set(person.context, viewport);
+  const size = person.page.viewportSize();
+  if (size?.width !== viewport.width || size.height !== viewport.height) await person.page.setViewportSize(viewport);
+  await person.page.bringToFront(); // focused, as a new tab is: autofocus and focus() need a focused tab
+  return person;
 }
 
 /** Makes `context.close()` hand `page` on to the next person on `key` instead of closing it. */
@@ -49,6 +62,13 @@ export function keepWhenClosed(browser: Browser, key: string, { context, page }:
       return original(event, listener);
     };
   }
+  const newPage = context.newPage.bind(context);
+  context.newPage = async () => {
+    const tab = await newPage();
+    const viewport = viewports.get(context);
+    if (viewport) await tab.setViewportSize(viewport);
+    return tab;
+  };
   const close = context.close.bind(context);
   context.close = async (options) => {
     for (const [event, listener] of listeners.splice(0)) page.off(event as 'close', listener);
