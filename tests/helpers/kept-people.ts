@@ -72,19 +72,20 @@ export function keepWhenClosed(browser: Browser, key: string, { context, page }:
   const close = context.close.bind(context);
   context.close = async (options) => {
     for (const [event, listener] of listeners.splice(0)) page.off(event as 'close', listener);
-    if (reusable && (await emptied({ context, page }))) shelf(browser, key).push({ context, page });
+    if (reusable && (await emptied({ context, page }, key))) shelf(browser, key).push({ context, page });
     else await close(options);
   };
 }
 
-/** Empties a person's tab for the next person; false when it cannot be (the caller closes it). */
-async function emptied({ context, page }: Person): Promise<boolean> {
+/** Empties a person's tab for the next person of `appUrl`; false when it cannot be (the caller closes it). */
+async function emptied({ context, page }: Person, appUrl: string): Promise<boolean> {
   if (page.isClosed()) return false;
   try {
     for (const other of context.pages()) if (other !== page) await other.close();
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     await context.unrouteAll({ behavior: 'ignoreErrors' });
-    if (!page.url().startsWith('http')) return false; // an error page, about:blank or data: has no app storage to empty
+    // elsewhere (another site, an error page, about:blank) the app's storage cannot be reached to be emptied
+    if (new URL(page.url()).origin !== new URL(appUrl).origin) return false;
     // navigated from the page itself, about:blank stays in the same renderer process (a navigation
     // started by the browser would start another); the storage is emptied while the origin is the app's
     await page.evaluate(() => {
