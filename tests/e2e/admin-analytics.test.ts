@@ -92,4 +92,3 @@ describe('Admin → Analytics', () => {
     await see(phone, 'from must not be after to');
   }, 120_000);
 });
-

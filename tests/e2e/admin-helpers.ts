@@ -67,9 +67,9 @@ export async function submitShippingThroughPages(page: Page, id: string, carrier
 
 /**
  * Each person signed in once for a test file (`signedInPerson`, on first use), then set to the width
- * each test asks for: a browser context and a sign-in cost over a CPU-second each, and tests that
- * start with `page.goto` need no browser of their own. (`browser` and `server` are read when called:
- * they are started in beforeAll.)
+ * each test asks for: tests that start with `page.goto` need no sign-in of their own (two API calls,
+ * a mail read and a page load; a closed person's tab is handed on emptied, signed out). (`browser`
+ * and `server` are read when called: they are started in beforeAll.)
  */
 export function signedInOnce(started: () => { browser: Browser; server: RunningServer }) {
   const pages = new Map<string, Promise<Page>>();

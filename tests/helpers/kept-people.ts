@@ -79,13 +79,12 @@ export function keepWhenClosed(browser: Browser, key: string, { context, page }:
 
 /** Empties a person's tab for the next person of `appUrl`; false when it cannot be (the caller closes it). */
 async function emptied({ context, page }: Person, appUrl: string): Promise<boolean> {
-  if (page.isClosed()) return false;
   try {
+    // closed, or elsewhere (another site, an error page, about:blank): the app's storage cannot be reached to be emptied
+    if (page.isClosed() || new URL(page.url()).origin !== new URL(appUrl).origin) return false;
     for (const other of context.pages()) if (other !== page) await other.close();
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     await context.unrouteAll({ behavior: 'ignoreErrors' });
-    // elsewhere (another site, an error page, about:blank) the app's storage cannot be reached to be emptied
-    if (new URL(page.url()).origin !== new URL(appUrl).origin) return false;
     // navigated from the page itself, about:blank stays in the same renderer process (a navigation
     // started by the browser would start another); the storage is emptied while the origin is the app's
     await page.evaluate(() => {
