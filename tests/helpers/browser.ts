@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { ROOT } from './cli.ts';
-import { keepWhenClosed, takeKeptPerson } from './kept-people.ts';
+import { closeEveryContext, keepWhenClosed, takeKeptPerson } from './kept-people.ts';
 import { startServer, type RunningServer, type ServerOptions } from './server.ts';
 
 export const SCREENSHOTS = join(ROOT, 'tests/e2e/screenshots');
@@ -32,15 +32,59 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** The app server (with `env`) and a browser, started side by side for a test file. */
-export async function startServerAndBrowser(env?: Record<string, string | undefined>, options?: ServerOptions): Promise<{ server: RunningServer; browser: Browser }> {
-  const [server, browser] = await Promise.all([startServer(env, options), launchBrowser()]);
-  return { server, browser };
+/**
+ * One Chromium per test process, shared by the files it runs one after another (`bun test
+ * --no-isolate` keeps this module from one file to the next): a launch costs about a CPU-second.
+ * When the last file using it lets it go (`releaseBrowser`), every context is closed and the
+ * browser waits for the next file; if none takes it within IDLE_CLOSE_MS (the last file, or a run
+ * that loads this module again for each file) it is closed.
+ */
+type SharedBrowser = { browser: Promise<Browser>; users: number; idle?: Timer };
+let shared: SharedBrowser | undefined;
+const IDLE_CLOSE_MS = 3_000;
+
+function sharedBrowser(): Promise<Browser> {
+  if (!shared) {
+    const mine: SharedBrowser = { browser: launchBrowser(), users: 0 };
+    shared = mine;
+    const forget = () => shared === mine && (shared = undefined);
+    void mine.browser.then((browser) => browser.on('disconnected', forget), forget);
+  }
+  clearTimeout(shared.idle);
+  shared.users += 1;
+  return shared.browser;
 }
 
-/** Stops what startServerAndBrowser started; either is missing when the set-up failed part-way. */
+/** Lets a file's browser go: the last user closes every context in it, and it idles (or, not the shared one, closes). */
+async function releaseBrowser(browser: Browser): Promise<void> {
+  const held = shared;
+  const isShared = held !== undefined && (await held.browser.catch(() => undefined)) === browser;
+  if (!isShared) return void (await browser.close());
+  held.users -= 1;
+  if (held.users > 0 || !browser.isConnected()) return;
+  await closeEveryContext(browser);
+  held.idle = setTimeout(() => {
+    if (shared === held) shared = undefined;
+    void browser.close();
+  }, IDLE_CLOSE_MS);
+  held.idle.unref();
+}
+
+/** The app server (with `env`) and the browser, started side by side for a test file. */
+export async function startServerAndBrowser(env?: Record<string, string | undefined>, options?: ServerOptions): Promise<{ server: RunningServer; browser: Browser }> {
+  const browser = sharedBrowser();
+  try {
+    const [server, launched] = await Promise.all([startServer(env, options), browser]);
+    return { server, browser: launched };
+  } catch (error) {
+    void browser.then(releaseBrowser, () => undefined);
+    throw error;
+  }
+}
+
+/** Stops what startServerAndBrowser started (the browser is handed on: releaseBrowser); either is missing when the set-up failed part-way. */
 export async function stopServerAndBrowser({ server, browser }: { server?: RunningServer; browser?: Browser }): Promise<void> {
-  await browser?.close();
+  if (browser) await releaseBrowser(browser);
   await server?.stop();
 }
 

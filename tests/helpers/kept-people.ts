@@ -70,11 +70,21 @@ export function keepWhenClosed(browser: Browser, key: string, { context, page }:
     return tab;
   };
   const close = context.close.bind(context);
+  realClose.set(context, close);
   context.close = async (options) => {
     for (const [event, listener] of listeners.splice(0)) page.off(event as 'close', listener);
     if (reusable && (await emptied({ context, page }, key))) shelf(browser, key).push({ context, page });
     else await close(options);
   };
+}
+
+/** Each handed-on context's own close, which closes it for real. */
+const realClose = new WeakMap<BrowserContext, (options?: { reason?: string }) => Promise<void>>();
+
+/** Closes every context of `browser` for real, kept tabs included: the end of a test file. */
+export async function closeEveryContext(browser: Browser): Promise<void> {
+  kept.delete(browser);
+  await Promise.all(browser.contexts().map((context) => (realClose.get(context) ?? context.close.bind(context))()));
 }
 
 /** Empties a person's tab for the next person of `appUrl`; false when it cannot be (the caller closes it). */
