@@ -8,7 +8,7 @@ import { withHeaders } from './headers.ts';
 import { errorPage } from './error-page.ts';
 import { visitorLanguage } from '#api/modules/users/rules.ts';
 import type { PageFailures } from './page-failures.ts';
-import { inlineStylesheets } from './inline-css.ts';
+import { hasStylesheets, inlineStylesheets, stylesheetCookie } from './inline-css.ts';
 import { gzippedPage } from './page-gzip.ts';
 import { scriptNonce, withScriptNonce } from './script-nonce.ts';
 import { applySecurityHeaders } from './security-headers.ts';
@@ -156,14 +156,18 @@ export function createEdge(options: EdgeOptions) {
       status: response.status,
       durationMs: Math.round(seconds * 1000),
     });
+    // a page that inlines the stylesheet tells the browser it now has it (inline-css.ts)
+    const { publicDir } = options;
+    const inlines = publicDir !== undefined && (stored !== null || html) && !hasStylesheets(request, publicDir);
+    if (inlines) out.append('set-cookie', stylesheetCookie(publicDir, options.https));
     if (stored) return response;
     if (html) {
       out.delete('content-length');
       if (nonce) response = withScriptNonce(new Response(response.body, { status: response.status, statusText: response.statusText, headers: out }), nonce);
-      if (options.publicDir && response.body) {
-        const gzipped = gzippedPage(request, response, options.publicDir);
+      if (inlines && response.body) {
+        const gzipped = gzippedPage(request, response, publicDir);
         if (gzipped) return gzipped;
-        response = new Response(inlineStylesheets(response.body, options.publicDir), { status: response.status, statusText: response.statusText, headers: response.headers });
+        response = new Response(inlineStylesheets(response.body, publicDir), { status: response.status, statusText: response.statusText, headers: response.headers });
       }
     }
     return compressResponse(request, pathname, response, options.publicDir);

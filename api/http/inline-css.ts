@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { constants, deflateRawSync } from 'node:zlib';
 
@@ -9,6 +10,13 @@ import { constants, deflateRawSync } from 'node:zlib';
  * React keeps the stylesheet as a resource it looks up by its <link> (rel, data-precedence, href),
  * so the link stays, with `media="print"`: it no longer blocks rendering, and React still finds
  * it when it hydrates or when a navigation renders the same stylesheet, instead of adding another.
+ *
+ * Only until the browser has the file: a page that inlines it also sets STYLESHEET_COOKIE, naming
+ * this build's stylesheets, and the non-blocking link fetches the file into the browser's cache
+ * (immutable for a year). A later full page load that sends the cookie keeps React's plain link: the
+ * browser uses its cached, already parsed copy instead of reading 56 KB of CSS in every page again
+ * (measured in Chromium: a tenth of a CPU-second a page load on this machine, and 9 KB of brotli).
+ * Were the file gone from its cache, the link fetches it again, one request before the first paint.
  */
 const LINK = /<link rel="stylesheet"([^>]*?) href="(\/assets\/[\w.-]+\.css)"([^>]*)\/?>/g;
 const MAX_INLINE_BYTES = 100 * 1024;
@@ -42,6 +50,39 @@ function inlinedStyle(publicDir: string, href: string): InlinedStyle | null {
   const style = { bytes, deflated: () => (deflated ??= new Uint8Array(deflateRawSync(bytes, { level: 9, finishFlush: constants.Z_SYNC_FLUSH }))) };
   cache.set(href, style);
   return style;
+}
+
+export const STYLESHEET_COOKIE = 'sp_css';
+const COOKIE_MAX_AGE_S = 30 * 24 * 3600;
+const stamps = new Map<string, string>();
+
+/** Names the built stylesheets of `publicDir` (a new build with changed CSS has a new stamp). */
+function stylesheetStamp(publicDir: string): string {
+  let stamp = stamps.get(publicDir);
+  if (stamp === undefined) {
+    let names: string[] = [];
+    try {
+      names = readdirSync(join(publicDir, 'assets')).filter((name) => name.endsWith('.css'));
+    } catch {
+      // no assets folder: nothing to inline either
+    }
+    stamp = createHash('sha256').update(names.sort().join('\n')).digest('base64url').slice(0, 16);
+    stamps.set(publicDir, stamp);
+  }
+  return stamp;
+}
+
+/** Whether the browser says it holds this build's stylesheets (it was sent a page that inlined them). */
+export function hasStylesheets(request: Request, publicDir: string): boolean {
+  const cookie = request.headers.get('cookie');
+  if (!cookie?.includes(STYLESHEET_COOKIE)) return false;
+  const stamp = stylesheetStamp(publicDir);
+  return cookie.split(';').some((pair) => pair.trim() === `${STYLESHEET_COOKIE}=${stamp}`);
+}
+
+/** The Set-Cookie of a page that inlines the stylesheets: its link fetches them into the cache. */
+export function stylesheetCookie(publicDir: string, https: boolean): string {
+  return `${STYLESHEET_COOKIE}=${stylesheetStamp(publicDir)}; Path=/; Max-Age=${COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Lax${https ? '; Secure' : ''}`;
 }
 
 /** The <head> in order: its text, and each built stylesheet's `<style>` before its (now non-blocking) link. */

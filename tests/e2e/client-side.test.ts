@@ -112,6 +112,29 @@ describe('the stylesheet does not hold up the first render', () => {
     }
   });
 
+  test("a browser that was sent it inline keeps the plain link on later pages rendered for it (its cookie names the build's stylesheet); another build's cookie gets it inline again", async () => {
+    const first = await fetch(`${app.server.url}/email-signin?from=test`);
+    expect(await first.text()).toContain('<style data-inlined=');
+    const [cookie, ...attributes] = first.headers.getSetCookie().find((c) => c.startsWith('sp_css='))!.split('; ');
+    expect(attributes).toEqual(['Path=/', 'Max-Age=2592000', 'HttpOnly', 'SameSite=Lax']);
+    for (const path of ['/email-signin?from=test', '/terms?from=test', '/no/such/page?from=test']) {
+      const later = await fetch(`${app.server.url}${path}`, { headers: { cookie: `swappoints_lang=en; ${cookie}` } });
+      const html = await later.text();
+      const head = html.slice(0, html.indexOf('</head>'));
+      expect(head).not.toContain('<style');
+      const links = [...head.matchAll(/<link rel="stylesheet"[^>]*>/g)].map((m) => m[0]);
+      expect(links).toHaveLength(1);
+      expect(links[0]).not.toContain('media=');
+      expect(later.headers.getSetCookie().some((c) => c.startsWith('sp_css='))).toBe(false);
+    }
+    const otherBuild = await fetch(`${app.server.url}/email-signin?from=test`, { headers: { cookie: 'sp_css=another-build' } });
+    expect(await otherBuild.text()).toContain('<style data-inlined=');
+    expect(otherBuild.headers.getSetCookie()).toContain([cookie, ...attributes].join('; '));
+    // the pages kept in memory for every signed-out visitor (static-pages.ts) stay inlined: they are where a visit starts
+    const stored = await fetch(`${app.server.url}/terms`, { headers: { cookie } });
+    expect(await stored.text()).toContain('<style data-inlined=');
+  });
+
   test('the page is styled before and after React takes over, and navigations add no second stylesheet', async () => {
     const { context, page } = await newPerson(app.browser, app.server);
     const errors: string[] = [];
@@ -126,14 +149,22 @@ describe('the stylesheet does not hold up the first render', () => {
     await page.goto('/email-signin');
     await styled();
     expect(await stylesheets()).toEqual(['STYLE', 'LINK']);
-    // signing in goes on to /verify-email and /dashboard; then a link to /exchange/new, all in the page
+    // signing in opens the mailed link (a page load: the stylesheet is in the cache now, so it is
+    // linked, not inlined) and goes on to /dashboard; then a link to /exchange/new, all in the page
     await signInThroughPages(page, app.server, 'asha.rao@example.com');
     await page.waitForURL(/\/dashboard$/);
+    await styled();
+    expect(await stylesheets()).toEqual(['LINK']);
     await page.getByRole('link', { name: 'New Exchange' }).first().click();
     await page.waitForURL(/\/exchange\/new$/);
     await see(page, 'New Exchange Request');
     await styled();
-    expect(await stylesheets()).toEqual(['STYLE', 'LINK']);
+    expect(await stylesheets()).toEqual(['LINK']);
+    // loaded again, still styled, from the linked file alone
+    await page.reload();
+    await hydrated(page);
+    await styled();
+    expect(await stylesheets()).toEqual(['LINK']);
     expect(errors).toEqual([]);
     await context.close();
   }, 90_000);
