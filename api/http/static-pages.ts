@@ -10,7 +10,8 @@ import { inlineStylesheets } from './inline-css.ts';
  * Pages with nothing per visitor, served from memory. A signed-out visitor's /email-signin, /terms,
  * /privacy and not-found page are the same bytes for everyone who reads them in the same language,
  * so each is rendered once per language (through Waku, as any request would render it: same HTML,
- * same RSC payload) and kept: identity, brotli and gzip copies made once, an ETag answered with 304.
+ * same RSC payload) and kept: identity and gzip copies made once (brotli at its first asking), an
+ * ETag answered with 304.
  *
  * Who gets a copy: a GET or HEAD with no query string and no session cookie (a signed-in visitor
  * sees their header, menu and terms banner: their page is rendered for them, as before). The
@@ -35,7 +36,9 @@ export interface PageRoutes {
 
 export interface StaticCopy {
   status: number;
-  bodies: Record<Encoding | 'identity', Uint8Array<ArrayBuffer>>;
+  bodies: { identity: Uint8Array<ArrayBuffer>; gzip: Uint8Array<ArrayBuffer>; br?: Uint8Array<ArrayBuffer> };
+  /** the brotli body, compressed at its first asking (then in `bodies.br`) */
+  brotli: () => Promise<Uint8Array<ArrayBuffer>>;
   /** the identity body's digest; each encoding's ETag adds its name */
   digest: string;
   /** CSP sources for the copy's inline scripts: 'sha256-…' */
@@ -95,24 +98,44 @@ export async function inlineScriptHashes(html: Uint8Array<ArrayBuffer>): Promise
   return [...new Set(hashes)];
 }
 
-// Off the main thread: a brotli copy at quality 11 takes about half a second of CPU, which would
-// hold every request (and a SIGTERM) waiting if it ran on the event loop.
+// Off the main thread: a brotli copy at quality 11 takes about 90 ms of CPU here, which would hold
+// every request (and a SIGTERM) waiting if it ran on the event loop.
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 async function makeCopy(response: Response, publicDir: string | undefined): Promise<StaticCopy> {
   const body = publicDir && response.body ? inlineStylesheets(response.body, publicDir) : response.body;
   const identity = new Uint8Array(await new Response(body).arrayBuffer());
-  const [br, gz] = await Promise.all([
-    brotliAsync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.byteLength } }),
-    gzipAsync(identity, { level: 9 }),
-  ]);
+  const gz = await gzipAsync(identity, { level: 9 });
+  const bodies: StaticCopy['bodies'] = { identity, gzip: new Uint8Array(gz) };
+  // Brotli, the costly one (8 copies: 0.7 CPU-s at every start), waits until a visitor takes it:
+  // browsers send br only over https, so a server on plain http (behind a proxy that compresses,
+  // or on a laptop) never makes it.
+  let brotli: Promise<Uint8Array<ArrayBuffer>> | undefined;
+  const compressBrotli = async () => {
+    const br = await brotliAsync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.byteLength } });
+    return (bodies.br = new Uint8Array(br));
+  };
   return {
     status: response.status,
-    bodies: { identity, br: new Uint8Array(br), gzip: new Uint8Array(gz) },
+    bodies,
+    brotli: () => (brotli ??= compressBrotli()),
     digest: createHash('sha256').update(identity).digest('base64url').slice(0, 27),
     scriptHashes: await inlineScriptHashes(identity),
   };
+}
+
+/**
+ * The encoding to answer in: brotli once its copy is made; until then gzip when the visitor takes it
+ * (while the brotli copy is made for the next one), else the visitor waits for brotli.
+ */
+async function encodingNow(copy: StaticCopy, acceptEncoding: string | null): Promise<Encoding | null> {
+  const best = negotiateEncoding(acceptEncoding);
+  if (best !== 'br' || copy.bodies.br) return best;
+  const made = copy.brotli();
+  if (negotiateEncoding(acceptEncoding, ['gzip'])) return 'gzip';
+  await made.catch(() => undefined); // not made: the identity body
+  return copy.bodies.br ? 'br' : null;
 }
 
 const etagOf = (copy: StaticCopy, encoding: Encoding | null) => `"${copy.digest}${encoding ? `-${encoding}` : ''}"`;
@@ -176,8 +199,8 @@ export function createStaticPages(options: Options) {
       const lang = visitorLanguage({ cookie: request.headers.get('cookie'), acceptLanguage: request.headers.get('accept-language') });
       const copy = await copyOf(key, url.pathname, lang, render, url.origin);
       if (!copy) return null;
-      const encoding = negotiateEncoding(request.headers.get('accept-encoding'));
-      const body = copy.bodies[encoding ?? 'identity'];
+      const encoding = await encodingNow(copy, request.headers.get('accept-encoding'));
+      const body = copy.bodies[encoding ?? 'identity']!;
       const headers = new Headers({
         'content-type': 'text/html; charset=utf-8',
         // asked again each time (a 304 when unchanged): signing in or choosing a language changes the answer

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { appendFileSync, copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { hydrated, useServerAndBrowser } from '#tests/helpers/browser.ts';
 import { ROOT } from '#tests/helpers/cli.ts';
 
@@ -122,6 +123,23 @@ describe('pages with nothing per visitor are served from memory', () => {
     expect(edited.status).toBe(200);
     expect(await edited.text()).toContain('A clause added while the server runs.');
     expect(edited.headers.get('etag')).not.toBe(etags[0]!);
+  });
+
+  test('the brotli copy is made when a visitor first takes brotli: one who takes gzip too gets gzip meanwhile, then brotli', async () => {
+    const takesBoth = { 'accept-encoding': 'gzip, br', 'accept-language': 'hi' };
+    const ask = () => fetch(`${app.server.url}/privacy`, { headers: takesBoth, decompress: false } as RequestInit);
+    const html = await (await get('/privacy', { 'accept-language': 'hi' })).text();
+    const first = await ask();
+    expect(first.headers.get('content-encoding')).toBe('gzip');
+    expect(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await first.arrayBuffer())))).toBe(html);
+    let later = await ask();
+    for (let tries = 0; later.headers.get('content-encoding') !== 'br' && tries < 100; tries++) {
+      await later.arrayBuffer();
+      await Bun.sleep(50);
+      later = await ask();
+    }
+    expect(later.headers.get('content-encoding')).toBe('br');
+    expect(new TextDecoder().decode(brotliDecompressSync(new Uint8Array(await later.arrayBuffer())))).toBe(html);
   });
 
   test('built files are still files, and only a path no page answers is the not-found page', async () => {
