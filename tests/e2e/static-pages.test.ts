@@ -74,6 +74,12 @@ describe('pages with nothing per visitor are served from memory', () => {
     expect(await chosen.text()).toContain('<html lang="en"');
     const browserLanguage = await get('/terms', { cookie: 'other=1', 'accept-language': 'hi' });
     expect(await browserLanguage.text()).toContain('<html lang="hi"');
+    // a language cookie with a broken %-encoding is no choice, on a stored page and a rendered one alike
+    for (const path of ['/terms', '/terms?from=test']) {
+      const broken = await get(path, { cookie: 'swappoints_lang=%E0%A4', 'accept-language': 'hi' });
+      expect(broken.status).toBe(200);
+      expect(await broken.text()).toContain('<html lang="hi"');
+    }
   });
 
   test("exactly the page's inline scripts may run: each one's SHA-256 is in script-src, and nothing else is (no 'unsafe-inline')", async () => {

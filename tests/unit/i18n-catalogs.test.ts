@@ -160,6 +160,8 @@ describe('locale', () => {
     expect(visitorLanguage({ cookie: 'a=1; swappoints_lang=en', acceptLanguage: 'hi' })).toBe('en');
     expect(visitorLanguage({ cookie: 'swappoints_lang=fr', acceptLanguage: 'hi' })).toBe('hi');
     expect(visitorLanguage({ cookie: null, acceptLanguage: null })).toBe('en');
+    // a broken %-encoding is no choice: the browser's language decides
+    expect(visitorLanguage({ cookie: 'swappoints_lang=%E0%A4', acceptLanguage: 'hi' })).toBe('hi');
   });
 
   test('dates and ₹ amounts for hi-IN and en-IN', () => {

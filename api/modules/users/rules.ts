@@ -56,11 +56,16 @@ export function languageFromHeader(acceptLanguage: string | null | undefined): L
   return tags.map((t) => t.primary).find(isLanguage) ?? 'en';
 }
 
-/** The value of one cookie in a Cookie header, or null. */
+/** The value of one cookie in a Cookie header, or null (also when its %-encoding is broken: the browser sent nothing we set). */
 export function cookieValue(cookieHeader: string | null | undefined, name: string): string | null {
   for (const part of (cookieHeader ?? '').split(';')) {
     const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(rest.join('='));
+    } catch {
+      return null;
+    }
   }
   return null;
 }
