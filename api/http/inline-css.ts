@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { constants, deflateRawSync } from 'node:zlib';
+import { cookieValue } from '#api/modules/users/rules.ts';
 
 /**
  * The built stylesheet, inlined into each page's <head> so the first render waits for no second
@@ -52,7 +53,7 @@ function inlinedStyle(publicDir: string, href: string): InlinedStyle | null {
   return style;
 }
 
-export const STYLESHEET_COOKIE = 'sp_css';
+const STYLESHEET_COOKIE = 'sp_css';
 const COOKIE_MAX_AGE_S = 30 * 24 * 3600;
 const stamps = new Map<string, string>();
 
@@ -74,10 +75,7 @@ function stylesheetStamp(publicDir: string): string {
 
 /** Whether the browser says it holds this build's stylesheets (it was sent a page that inlined them). */
 export function hasStylesheets(request: Request, publicDir: string): boolean {
-  const cookie = request.headers.get('cookie');
-  if (!cookie?.includes(STYLESHEET_COOKIE)) return false;
-  const stamp = stylesheetStamp(publicDir);
-  return cookie.split(';').some((pair) => pair.trim() === `${STYLESHEET_COOKIE}=${stamp}`);
+  return cookieValue(request.headers.get('cookie'), STYLESHEET_COOKIE) === stylesheetStamp(publicDir);
 }
 
 /** The Set-Cookie of a page that inlines the stylesheets: its link fetches them into the cache. */
