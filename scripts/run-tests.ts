@@ -12,6 +12,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { prepareTemplates } from '#tests/helpers/db.ts';
 
 /**
  * One worker more than cores: a test file spends part of its time waiting (a server starting, a
@@ -20,9 +21,27 @@ import { join } from 'node:path';
  * workers (16 % of the CPU idle), 323 s with three (3 % idle); PGlite only 306 s and 274 s.
  */
 const workers = availableParallelism() + 1;
+
+/**
+ * `--build` (what `bun run test` passes): `bun run build` first, the pages' tests need dist/. The
+ * migrated databases every test file copies are made meanwhile, in this process, on the core the
+ * build leaves idle; without them each worker would build its own at the same moment.
+ */
+const args = process.argv.slice(2);
+const build = args.includes('--build');
+const building = build ? Bun.spawn(['bun', 'run', 'build'], { stdio: ['inherit', 'inherit', 'inherit'] }) : undefined;
+try {
+  await prepareTemplates();
+} catch (error) {
+  // the test files build them again and say what fails
+  console.error(`the test databases' templates were not made beforehand: ${(error as Error).message}`);
+}
+const built = await building?.exited;
+if (built) process.exit(built);
+
 const dir = mkdtempSync(join(tmpdir(), 'swappoints-test-report-'));
 const report = join(dir, 'junit.xml');
-const proc = Bun.spawn(['bun', 'test', `--parallel=${workers}`, '--no-isolate', '--timeout=60000', '--reporter=junit', `--reporter-outfile=${report}`, ...process.argv.slice(2)], {
+const proc = Bun.spawn(['bun', 'test', `--parallel=${workers}`, '--no-isolate', '--timeout=60000', '--reporter=junit', `--reporter-outfile=${report}`, ...args.filter((arg) => arg !== '--build')], {
   stdio: ['inherit', 'inherit', 'inherit'],
 });
 const code = await proc.exited;

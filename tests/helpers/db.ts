@@ -202,6 +202,14 @@ function migratedEmbeddedTemplate(): Promise<string> {
 }
 
 /**
+ * Builds every template test files copy, before they run: scripts/run-tests.ts calls it, so that the
+ * workers, which start at once, do not each build the same ones side by side.
+ */
+export async function prepareTemplates(): Promise<void> {
+  await Promise.all([migratedPGliteDump(), migratedEmbeddedTemplate(), process.env.DATABASE_URL ? migratedPostgresTemplate() : undefined]);
+}
+
+/**
  * Puts a migrated embedded database in `dataDir` (as `pgdata`, where the server and the CLI look),
  * as if a first start had made it: for tests whose subject is not the first start itself.
  */
