@@ -127,7 +127,8 @@ export function useServerAndBrowser(env?: ServerEnv | (() => ServerEnv | Promise
  * A person in a browser of their own: no cookies, no storage, one tab (a tab a closed person left,
  * emptied: kept-people.ts). Their `page.goto` also waits until React has taken over the
  * page (<html data-hydrated>), as a person waits for a page to be ready: a click before that would
- * be lost on a loaded machine.
+ * be lost on a loaded machine. So does `page.waitForURL`, for the pages a plain link loads anew (the
+ * admin's navigation): at once when the navigation happened inside the page, which stays hydrated.
  */
 export async function newPerson(browser: Browser, server: RunningServer, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
   const kept = await takeKeptPerson(browser, server.url, viewport);
@@ -140,6 +141,12 @@ export async function newPerson(browser: Browser, server: RunningServer, viewpor
     const isPage = response?.headers()['content-type']?.includes('text/html') ?? false;
     if (isPage) await hydrated(page);
     return response;
+  };
+  const waitForURL = page.waitForURL.bind(page);
+  page.waitForURL = async (url, options) => {
+    await waitForURL(url, options);
+    // a document without scripts (a plain error page) has nothing to hydrate
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true' || !document.querySelector('script[type="module"]'), undefined, { timeout: 30_000 });
   };
   keepWhenClosed(browser, server.url, { context, page });
   return { context, page };
