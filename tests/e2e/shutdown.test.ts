@@ -98,7 +98,11 @@ describe('stopping when idle or busy', () => {
           if (received.startsWith('HTTP/1.1 100 Continue\r\n\r\n')) continued.resolve();
           if (/\r\n\r\nHTTP\/1\.1 \d{3}[\s\S]*\r\n\r\n[\s\S]*\}/.test(received)) answered.resolve(Date.now());
         },
-        close: () => answered.reject(new Error(`closed before an answer; received: ${received}`)),
+        close: () => {
+          const closed = new Error(`closed before an answer; received: ${received}`);
+          continued.reject(closed); // a connection reset before the server held the request fails at once, not at the timeout
+          answered.reject(closed);
+        },
       },
     });
     socket.write(`POST /api/auth/login HTTP/1.1\r\nHost: localhost:${port}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nExpect: 100-continue\r\nConnection: keep-alive\r\n\r\n`);

@@ -167,23 +167,25 @@ async function buildOnce(path: string, build: (dir: string) => Promise<string>):
   return path;
 }
 
+/** Where the migrated PGlite tarball is, built first when it is not there yet. */
+function migratedPGliteDumpFile(): Promise<string> {
+  return buildOnce(join(TEMPLATES, `pglite-${schemaKey}.tar`), async (dir) => {
+    const handle = await connectPGlite(undefined);
+    try {
+      await migrateToLatest(handle.db);
+      await Bun.write(join(dir, 'dump.tar'), await handle.dumpDataDir!('none'));
+    } finally {
+      await handle.close();
+    }
+    return join(dir, 'dump.tar');
+  });
+}
+
 let pgliteTemplate: Promise<Blob> | undefined;
 
 /** A migrated PGlite data directory as a tarball: each in-memory test database starts as a copy. */
 export function migratedPGliteDump(): Promise<Blob> {
-  return (pgliteTemplate ??= (async () => {
-    const path = await buildOnce(join(TEMPLATES, `pglite-${schemaKey}.tar`), async (dir) => {
-      const handle = await connectPGlite(undefined);
-      try {
-        await migrateToLatest(handle.db);
-        await Bun.write(join(dir, 'dump.tar'), await handle.dumpDataDir!('none'));
-      } finally {
-        await handle.close();
-      }
-      return join(dir, 'dump.tar');
-    });
-    return new Blob([await Bun.file(path).arrayBuffer()]);
-  })());
+  return (pgliteTemplate ??= migratedPGliteDumpFile().then(async (path) => new Blob([await Bun.file(path).arrayBuffer()])));
 }
 
 let embeddedTemplate: Promise<string> | undefined;
@@ -206,7 +208,7 @@ function migratedEmbeddedTemplate(): Promise<string> {
  * workers, which start at once, do not each build the same ones side by side.
  */
 export async function prepareTemplates(): Promise<void> {
-  await Promise.all([migratedPGliteDump(), migratedEmbeddedTemplate(), process.env.DATABASE_URL ? migratedPostgresTemplate() : undefined]);
+  await Promise.all([migratedPGliteDumpFile(), migratedEmbeddedTemplate(), process.env.DATABASE_URL ? migratedPostgresTemplate() : undefined]);
 }
 
 /**
