@@ -18,7 +18,6 @@ import { sharePageSessions, type PageSessions } from '#api/modules/auth/page-ses
 import { createMailTransport } from '#api/modules/mail/transports.ts';
 import { createMailer } from '#api/modules/mail/worker.ts';
 import { createMetrics } from '#api/modules/metrics/service.ts';
-import { LANGUAGES } from '#api/modules/users/rules.ts';
 import { applyAdminEmails } from '#api/modules/users/service.ts';
 import { startBackgroundJobs } from '#api/jobs/runner.ts';
 import { ensureDataDir, type Settings } from '#api/settings.ts';
@@ -33,13 +32,6 @@ export interface Host {
   ctx: AppContext;
   app: App;
   serve: (request: Request, socket: SocketInfo | undefined, renderPage: (request: Request) => Promise<Response>, routes?: PageRoutes) => Promise<Response>;
-  /** renders the pages served from memory (static-pages.ts) in every language now, so no visitor waits for one */
-  prerenderPages: (routes: PageRoutes, renderPage: (request: Request) => Promise<Response>) => Promise<void>;
-  /**
-   * The server is stopping: make no more page copies. They are a cache that dies with the process,
-   * and each render holds the event loop, so the requests in flight would finish later. close() does it too.
-   */
-  quiesce(): void;
   /**
    * in-process API call, for server components: no HTTP hop, the same rules. `pageSessions`: the
    * session reads of the page render the call belongs to (page-sessions.ts), marked here because the
@@ -179,25 +171,14 @@ export async function startHost(settings: Settings, options: StartOptions = {}):
     staticPages,
   });
   const stopJobs = options.background === false ? () => Promise.resolve() : startBackgroundJobs(ctx);
-  const prerendering = new AbortController();
   return {
     settings,
     ctx,
     app,
     serve: edge,
-    prerenderPages: async (routes, renderPage) => {
-      await staticPages?.prerender(routes, renderPage, settings.publicUrl.replace(/\/+$/, ''), LANGUAGES, prerendering.signal);
-      // The last step of start-up: what migrations, the demo shop and these renders left behind is
-      // garbage now. One full collection returns it at once rather than when the heap next grows
-      // (about 10 MB of idle RSS, bench:memory).
-      Bun.gc(true);
-    },
     handleApi,
     pageFailures,
-    quiesce: () => prerendering.abort(),
     close: async () => {
-      // a page copy being made is not waited for: it is a cache, and it dies with the host
-      prerendering.abort();
       await stopJobs();
       await close();
     },

@@ -49,10 +49,6 @@ async function host(): Promise<Host> {
 type Fetch = (request: Request, ...rest: unknown[]) => Promise<Response>;
 const renderPage = waku.fetch as Fetch;
 
-// `swappoints serve` starts the host before it loads the pages: their stored copies are made now
-const started = (globalThis as Record<symbol, Host | undefined>)[HOST_KEY];
-if (started) void started.prerenderPages(pageRoutes, (request) => renderPage(request));
-
 export default {
   ...waku,
   fetch: async (request: Request, ...rest: unknown[]) => {

@@ -10,8 +10,10 @@ import { inlineStylesheets } from './inline-css.ts';
  * Pages with nothing per visitor, served from memory. A signed-out visitor's /email-signin, /terms,
  * /privacy and not-found page are the same bytes for everyone who reads them in the same language,
  * so each is rendered once per language (through Waku, as any request would render it: same HTML,
- * same RSC payload) and kept: identity and gzip copies made once (brotli at its first asking), an
- * ETag answered with 304.
+ * same RSC payload) when it is first asked for, and kept: identity and gzip copies made once (brotli
+ * at its first asking), an ETag answered with 304. Not at start: rendering all eight there cost every
+ * start 0.45 CPU-s (measured 2026-11-28), for pages a server may never be asked for, while the first
+ * visitor of each only waits for the render any page costs.
  *
  * Who gets a copy: a GET or HEAD with no query string and no session cookie (a signed-in visitor
  * sees their header, menu and terms banner: their page is rendered for them, as before). The
@@ -221,19 +223,6 @@ export function createStaticPages(options: Options) {
       headers.set('content-length', String(body.byteLength));
       const response = new Response(request.method === 'HEAD' ? null : body, { status: copy.status, headers });
       return { response, scriptHashes: copy.scriptHashes };
-    },
-
-    /**
-     * Makes the copies of these paths in each language now, so no visitor waits for one: one after
-     * another, and none more once `signal` is aborted (the server is stopping: the copies die with it).
-     */
-    async prerender(routes: PageRoutes, render: (request: Request) => Promise<Response>, origin: string, languages: readonly Language[], signal?: AbortSignal): Promise<void> {
-      for (const path of routes.prerendered) {
-        for (const lang of languages) {
-          if (signal?.aborted) return;
-          await copyOf(path, path, lang, render, origin);
-        }
-      }
     },
   };
 }

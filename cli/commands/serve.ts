@@ -66,6 +66,10 @@ export function registerServeCommand(program: Command, { io, session }: CommandD
         throw error;
       }
       await announce(`SwapPoints is ready on ${settings.publicUrl} (listening on port ${server.port}, ${settings.databaseUrl ? 'PostgreSQL' : `embedded database in ${settings.dataDir}`}).`);
+      // The last step of start-up: what migrations, the demo shop and loading the pages left behind is
+      // garbage now. One full collection returns it at once rather than when the heap next grows
+      // (about 10 MB of idle RSS, bench:memory).
+      Bun.gc(true);
 
       await new Promise<void>((resolve) => {
         const shutdown = () => resolve();
@@ -73,7 +77,6 @@ export function registerServeCommand(program: Command, { io, session }: CommandD
         process.once('SIGTERM', shutdown);
       });
       await announce('Stopping SwapPoints…');
-      running.host.quiesce();
       const timeoutMs = settings.shutdownTimeoutMs;
       const done = await stopWithin(timeoutMs, [
         // Take no new connections and finish the requests in flight, then close what is left at once:
@@ -87,8 +90,8 @@ export function registerServeCommand(program: Command, { io, session }: CommandD
         process.exit(1);
       }
       // Everything the server owns is finished or closed. What may still run is cache work that dies
-      // with the process (a page copy being rendered or compressed just after start, see host.close):
-      // waiting for it would keep a stopped server alive for seconds.
+      // with the process (a brotli copy of a stored page being compressed): waiting for it would keep
+      // a stopped server alive for no one.
       process.exit(0);
     });
 }
