@@ -185,14 +185,29 @@ export async function signInThroughPages(page: Page, server: RunningServer, emai
  * with it: they call `signInThroughPages`. With `path`, the browser opens that page straight after
  * signing in instead of the landing page: one page load less for a test that starts elsewhere.
  */
+/**
+ * A kept person's context keeps its idle keep-alive connections, which the server closes after
+ * Bun's idle timeout; a call sent on one as it closes fails with ECONNRESET before the server has
+ * read it. A browser sends such a request again on a new connection; Playwright's request client
+ * does not, so this does, once.
+ */
+async function retriedOnReset<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!String((error as Error).message).includes('ECONNRESET')) throw error;
+    return call();
+  }
+}
+
 export async function signedInPerson(browser: Browser, server: RunningServer, email: string, viewport = DESKTOP, path?: string): Promise<{ context: BrowserContext; page: Page }> {
   const person = await newPerson(browser, server, viewport);
   const api = person.context.request;
   const headers = { 'accept-language': 'en-IN' }; // newPerson's locale, as the pages would send it
-  const login = await api.post('/api/auth/login', { data: { email }, headers });
+  const login = await retriedOnReset(() => api.post('/api/auth/login', { data: { email }, headers }));
   if (login.status() !== 202) throw new Error(`signing in as ${email}: login answered ${login.status()} ${await login.text()}`);
   const token = new URL(await server.signInLink(email)).searchParams.get('token');
-  const verify = await api.post('/api/auth/verify-email', { data: { email, token }, headers });
+  const verify = await retriedOnReset(() => api.post('/api/auth/verify-email', { data: { email, token }, headers }));
   const body = (await verify.json()) as { next?: string };
   if (verify.status() !== 200 || !body.next) throw new Error(`signing in as ${email}: verify answered ${verify.status()} ${JSON.stringify(body)}`);
   if (path === undefined) {
