@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
 import type { Page } from 'playwright-core';
 import { requestReference } from '#api/modules/requests/reference.ts';
-import { DESKTOP, looksRightAndAccessible, see, signedInPerson, useServerAndBrowser } from '#tests/helpers/browser.ts';
+import { DESKTOP, looksRightAndAccessible, retriedOnReset, see, signedInPerson, useServerAndBrowser } from '#tests/helpers/browser.ts';
 import { submitRequestThroughApi, submitShippingThroughApi } from '#tests/helpers/requests.ts';
 import { ADMIN_EMAIL } from './admin-helpers.ts';
 import { WIDTHS } from './journey-helpers.ts';
@@ -60,7 +60,7 @@ describe('a prepaid label on the request page', () => {
       const awb = (await card.getByTestId('parcel-awb').innerText()).trim();
       expect(awb).toMatch(/^SWP\d{10}$/);
       const href = await card.getByRole('link', { name: 'Download label (PDF)' }).getAttribute('href');
-      const pdf = await page.request.get(href!);
+      const pdf = await retriedOnReset(() => page.request.get(href!));
       expect(pdf.status()).toBe(200);
       expect(pdf.headers()['content-type']).toBe('application/pdf');
       expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');

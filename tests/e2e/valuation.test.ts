@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
 import type { Page } from 'playwright-core';
-import { DESKTOP, looksRightAndAccessible, PHONE, SCREENS, see, signedInPerson, useServerAndBrowser } from '#tests/helpers/browser.ts';
+import { DESKTOP, looksRightAndAccessible, PHONE, retriedOnReset, SCREENS, see, signedInPerson, useServerAndBrowser } from '#tests/helpers/browser.ts';
 import { submitRequestThroughApi, submitShippingThroughApi } from '#tests/helpers/requests.ts';
 
 /**
@@ -306,7 +306,8 @@ describe('a return booked with the carrier (the embedded one)', () => {
     expect(awb).toMatch(/^SWP\d{10}$/);
     await see(admin.page.getByTestId('return-shipment'), `Sent back with SwapPoints Parcels, tracking ${awb}`, { exact: false });
     expect(await card.getByRole('button', { name: 'Book the return' }).count()).toBe(0);
-    const label = await admin.page.request.get((await parcel.getByRole('link', { name: 'Download return label (PDF)' }).getAttribute('href'))!);
+    const href = await parcel.getByRole('link', { name: 'Download return label (PDF)' }).getAttribute('href');
+    const label = await retriedOnReset(() => admin.page.request.get(href!));
     expect([label.status(), label.headers()['content-type']]).toEqual([200, 'application/pdf']);
     await looksRightAndAccessible(admin.page, 'admin-1280-return-booked');
     await admin.context.close();

@@ -176,6 +176,21 @@ export async function signInThroughPages(page: Page, server: RunningServer, emai
 }
 
 /**
+ * A kept person's context keeps its idle keep-alive connections, which the server closes after
+ * Bun's idle timeout; a call sent on one as it closes fails with ECONNRESET before the server has
+ * read it. A browser sends such a request again on a new connection; Playwright's request client
+ * (`context.request`, `page.request`) does not, so this does, once.
+ */
+export async function retriedOnReset<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!String((error as Error).message).includes('ECONNRESET')) throw error;
+    return call();
+  }
+}
+
+/**
  * A person in a browser of their own, signed in and landed on /dashboard (an admin on /admin), for
  * tests whose subject comes after signing in. The browser makes the two calls the sign-in pages make
  * (`POST /api/auth/login`, then `POST /api/auth/verify-email` with the mailed link's token), so the
@@ -185,21 +200,6 @@ export async function signInThroughPages(page: Page, server: RunningServer, emai
  * with it: they call `signInThroughPages`. With `path`, the browser opens that page straight after
  * signing in instead of the landing page: one page load less for a test that starts elsewhere.
  */
-/**
- * A kept person's context keeps its idle keep-alive connections, which the server closes after
- * Bun's idle timeout; a call sent on one as it closes fails with ECONNRESET before the server has
- * read it. A browser sends such a request again on a new connection; Playwright's request client
- * does not, so this does, once.
- */
-async function retriedOnReset<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (!String((error as Error).message).includes('ECONNRESET')) throw error;
-    return call();
-  }
-}
-
 export async function signedInPerson(browser: Browser, server: RunningServer, email: string, viewport = DESKTOP, path?: string): Promise<{ context: BrowserContext; page: Page }> {
   const person = await newPerson(browser, server, viewport);
   const api = person.context.request;
