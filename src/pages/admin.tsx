@@ -1,4 +1,5 @@
 import type { PageProps } from 'waku/router';
+import { Link } from 'waku';
 import { unstable_redirect as redirect } from 'waku/router/server';
 import type { AdminExchangeRequest, RequestCounts, WaitingCounts } from '#api/modules/requests/model.ts';
 import { WAITING_FILTERS } from '#api/modules/requests/rules.ts';
@@ -108,9 +109,9 @@ export default async function AdminPage({ path, query }: PageProps<'/admin'>) {
           <div className="flex flex-wrap items-center gap-2">
             <nav aria-label="Insights and integrations" className="flex flex-wrap gap-3 text-sm">
               {adminNav.map((item) => (
-                <a key={item.href} href={item.href} className="text-primary underline-offset-4 hover:underline">
+                <Link key={item.href} to={item.href} className="text-primary underline-offset-4 hover:underline">
                   {item.label}
-                </a>
+                </Link>
               ))}
             </nav>
             <RefreshButton />

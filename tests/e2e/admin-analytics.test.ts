@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
 import { addDays } from '#api/modules/analytics/rules.ts';
-import { PHONE, looksRightAndAccessible, see, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
+import { PHONE, looksRightAndAccessible, markDocument, sameDocument, see, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
 import { submitRequestThroughApi, submitShippingThroughApi } from '#tests/helpers/requests.ts';
 import type { RunningServer } from '#tests/helpers/server.ts';
 import { ADMIN_EMAIL, signedInOnce } from './admin-helpers.ts';
@@ -45,8 +45,10 @@ async function barsAndRows(page: Page, chart: string) {
 describe('Admin → Analytics', () => {
   test('at 1280 px: linked from the dashboard, the last 30 days by default, figures as the API gives them, one bar per table row; 7 days and a custom range go in the URL', async () => {
     await desktop.goto('/admin');
+    await markDocument(desktop);
     await desktop.getByRole('link', { name: 'Analytics' }).click();
     await desktop.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
+    expect(await sameDocument(desktop)).toBe(true); // followed in the page, not a new page load
     expect(await desktop.getByRole('link', { name: 'Last 30 days' }).getAttribute('aria-current')).toBe('page');
     const summary = desktop.getByTestId('analytics-summary');
     await see(summary, `₹${figures.credit.total.toLocaleString('en-IN', { minimumFractionDigits: 2 })}`);
@@ -67,6 +69,7 @@ describe('Admin → Analytics', () => {
     await desktop.waitForURL(/\/admin\/analytics\?range=7$/);
     await desktop.getByRole('link', { name: 'Last 7 days', exact: true }).and(desktop.locator('[aria-current="page"]')).waitFor();
     expect((await barsAndRows(desktop, 'credit')).rows).toBe(7);
+    expect(await sameDocument(desktop)).toBe(true);
 
     await desktop.getByLabel('From', { exact: true }).fill(figures.to.slice(0, 8) + '01');
     await desktop.getByLabel('To', { exact: true }).fill(figures.to);

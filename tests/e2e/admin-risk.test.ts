@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { requestReference } from '#api/modules/requests/reference.ts';
 import { SUBMISSION_REFUSED, duplicatePhotoSentence } from '#api/modules/risk/rules.ts';
-import { PHONE, hydrated, looksRightAndAccessible, see, signedInPerson, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
+import { PHONE, looksRightAndAccessible, markDocument, sameDocument, see, signedInPerson, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
 import type { RunningServer } from '#tests/helpers/server.ts';
 import { ADMIN_EMAIL, signedInOnce } from './admin-helpers.ts';
 
@@ -52,12 +52,12 @@ describe('Admin → Risk', () => {
   test('an admin blocks a customer on the page; that customer\'s submission shows the neutral sentence, never the reason; unblocking lets it through', async () => {
     const admin = await adminAt(ADMIN_EMAIL);
     await admin.goto('/admin');
+    await markDocument(admin);
     await admin.getByRole('navigation', { name: 'Insights and integrations' }).getByRole('link', { name: 'Risk' }).click();
-    // a plain link: a new document, whose form must be React's before it is typed into (hydrating
-    // it would empty the fields: seen failing under load when the test typed at the server's HTML)
     await admin.waitForURL('**/admin/risk');
-    await hydrated(admin);
     await admin.getByRole('heading', { name: 'Risk', level: 1 }).waitFor();
+    // followed in the page: the form is React's already, and what is typed stays in its state
+    expect(await sameDocument(admin)).toBe(true);
     await see(admin, 'Nobody is blocked.');
     await admin.getByLabel('Email or @domain').fill(BLOCKED.toUpperCase());
     await admin.getByLabel('Reason').fill(REASON);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
-import { looksRightAndAccessible, see, signedInPerson, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
+import { looksRightAndAccessible, markDocument, sameDocument, see, signedInPerson, startServerAndBrowser, stopServerAndBrowser } from '#tests/helpers/browser.ts';
 import { submitRequestThroughApi } from '#tests/helpers/requests.ts';
 import type { RunningServer } from '#tests/helpers/server.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '#tests/helpers/webhook-receiver.ts';
@@ -61,5 +61,11 @@ describe('the Webhooks page', () => {
     await endpoint.getByRole('button', { name: `Remove ${receiver.url}/page` }).click();
     await admin.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
     await see(admin, 'No webhook endpoints yet.');
+
+    // the way back is followed in the page too
+    await markDocument(admin);
+    await admin.getByRole('link', { name: 'Back to the Admin Dashboard' }).click();
+    await admin.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
+    expect(await sameDocument(admin)).toBe(true);
   }, 90_000);
 });

@@ -157,6 +157,18 @@ export function hydrated(page: Page) {
   return page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', undefined, { timeout: 30_000 });
 }
 
+/**
+ * Marks the page's document once React has taken it over, so that `sameDocument` can tell a link
+ * followed in the page (the mark stays) from a new page load (a new document has none).
+ */
+export async function markDocument(page: Page): Promise<void> {
+  await hydrated(page);
+  await page.evaluate(() => void ((window as { __swappointsMark?: boolean }).__swappointsMark = true));
+}
+
+/** Whether the page still shows the document `markDocument` marked. */
+export const sameDocument = (page: Page) => page.evaluate(() => (window as { __swappointsMark?: boolean }).__swappointsMark === true);
+
 /** Signs in as a person would: asks for a link on the page, reads it from the outbox, opens it. */
 export async function signInThroughPages(page: Page, server: RunningServer, email: string, startAt = '/email-signin'): Promise<void> {
   await page.goto(startAt);

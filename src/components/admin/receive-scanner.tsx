@@ -2,6 +2,7 @@
 
 import { Camera, PackageCheck, ScanLine } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'waku';
 import type { ReceivedRequest } from '#api/modules/requests/model.ts';
 import { conditionLabel, RECEIVE_CODE_MAX } from '#api/modules/requests/rules.ts';
 import { flash } from '#src/components/common/flash.tsx';
@@ -168,7 +169,7 @@ function Received({ request }: { request: ReceivedRequest }) {
           ) : null}
         </div>
         <Button asChild variant="outline" size="sm">
-          <a href={`/admin/exchange/${request.id}`}>Open request</a>
+          <Link to={`/admin/exchange/${request.id}`}>Open request</Link>
         </Button>
       </div>
       <div>

@@ -1,4 +1,5 @@
 import { Flag } from 'lucide-react';
+import { Link } from 'waku';
 import type { RiskFlag } from '#api/modules/risk/model.ts';
 import { duplicatePhotoSentence } from '#api/modules/risk/rules.ts';
 import { requestReference } from '#api/modules/requests/reference.ts';
@@ -19,9 +20,9 @@ export function RiskFlags({ flags }: { flags: RiskFlag[] }) {
             return (
               <li key={`${flag.kind}:${flag.requestId}`}>
                 {before}
-                <a href={`/admin/exchange/${flag.requestId}`} className="font-medium break-all underline underline-offset-4">
+                <Link to={`/admin/exchange/${flag.requestId}`} className="font-medium break-all underline underline-offset-4">
                   {reference}
-                </a>
+                </Link>
               </li>
             );
           })}

@@ -1,4 +1,5 @@
 import type { PageProps } from 'waku/router';
+import { Link } from 'waku';
 import type { Analytics } from '#api/modules/analytics/model.ts';
 import { dateTimeFormat } from '#api/lib/intl.ts';
 import { DEFAULT_PRESET, RANGE_PRESETS, formatDuration, isDate, presetRange, todayIn } from '#api/modules/analytics/rules.ts';
@@ -111,14 +112,14 @@ export default async function AnalyticsPage({ path, query }: PageProps<'/admin/a
         <div className="flex flex-col gap-3 rounded-md border bg-card p-4 md:flex-row md:items-end md:justify-between">
           <nav aria-label="Date range" className="flex flex-wrap gap-2">
             {RANGE_PRESETS.map((days) => (
-              <a
+              <Link
                 key={days}
-                href={`/admin/analytics?range=${days}`}
+                to={`/admin/analytics?range=${days}`}
                 aria-current={range.preset === days ? 'page' : undefined}
                 className={cn('rounded-md border px-3 py-2 text-sm', range.preset === days ? 'border-primary bg-primary text-primary-foreground' : 'hover:bg-accent')}
               >
                 Last {days} days
-              </a>
+              </Link>
             ))}
           </nav>
           <form method="get" action="/admin/analytics" className="flex flex-wrap items-end gap-2" aria-label="Custom range">
