@@ -20,10 +20,12 @@ const devHost = {
 
 /** The admin's own client components: on no customer page (valuation's live estimate is on one). */
 const ADMIN_ONLY = /\/src\/components\/(admin|analytics|webhooks|risk)\//;
+/** The Hindi texts, loaded by a page in Hindi only (src/i18n/t.ts); no English page (every admin page is one) needs them. */
+const HINDI_TEXTS = /\/src\/i18n\/hi(-[a-z]+)?\.ts$/;
 
 /**
  * The browser's scripts in three chunks beside each page's own: the libraries (with the entry),
- * what the pages share, and the admin's screens. Left to itself Rollup made ~50 chunks of 1–3 KB
+ * what the pages share, and the admin's screens; and the Hindi texts, for pages in Hindi. Left to itself Rollup made ~50 chunks of 1–3 KB
  * and a page preloaded 20–25 of them: over a phone's HTTP/1.1 (six requests at a time) each round
  * costs a round trip before the first paint (Lighthouse mobile: FCP 2.5–2.9 s, now 1.6–2.4 s).
  */
@@ -31,6 +33,7 @@ function clientChunkOf(id: string): string | undefined {
   // (the client entry goes with the libraries it starts: in the shared chunk it would import itself)
   if (id.includes('/node_modules/') || id.endsWith('/src/client-entry.tsx')) return 'vendor';
   if (ADMIN_ONLY.test(id)) return 'admin';
+  if (HINDI_TEXTS.test(id)) return 'hindi';
   // (the API's rules the pages share must be claimed here, or the admin chunk takes them in)
   if (id.includes('/src/') || id.includes('/api/')) return 'app';
   return undefined;

@@ -1,13 +1,20 @@
 'use client';
 
-import { createContext, useContext, type ReactNode } from 'react';
-import { LANGUAGE_LOCALES, type Language } from '#api/modules/users/rules.ts';
-import { translator } from './t.ts';
+import { createContext, use, useContext, type ReactNode } from 'react';
+import { isLanguage, LANGUAGE_LOCALES, type Language } from '#api/modules/users/rules.ts';
+import { catalogReady, loadCatalog, translator } from './t.ts';
 
 const LanguageContext = createContext<Language>('en');
 
-/** Gives the client islands below it the page's language (the layout sets it). */
+// A page in Hindi starts loading its texts as soon as this module runs, before React hydrates.
+if (typeof document !== 'undefined' && isLanguage(document.documentElement.lang)) void loadCatalog(document.documentElement.lang).catch(() => undefined);
+
+/**
+ * Gives the client islands below it the page's language (the layout sets it), once its texts are
+ * here: in the browser a page in Hindi waits for them (hydration too), on the server they always are.
+ */
 export function LanguageProvider({ lang, children }: { lang: Language; children: ReactNode }) {
+  if (!catalogReady(lang)) use(loadCatalog(lang));
   return <LanguageContext.Provider value={lang}>{children}</LanguageContext.Provider>;
 }
 

@@ -3,22 +3,51 @@
  * truth and holds the spec's English word for word; hi.ts must have every key with the same
  * {params}, which tests/unit/i18n-catalogs.test.ts checks). Plain objects instead of a library:
  * server components and client islands read the same two files with no provider to set up per
- * request, and two languages need no loading or negotiation machinery.
+ * request, and two languages need no negotiation machinery.
+ *
+ * On the server every catalog is there from the start (preloaded.ts). In the browser only English
+ * is in the shared scripts: the Hindi texts, 9 KB of brotli that no English page needs (every admin
+ * page is one), are a chunk of their own that a page in Hindi loads (`loadCatalog`) before the
+ * LanguageProvider lets React render it.
  */
 import { createElement, Fragment, type ReactNode } from 'react';
 import { LANGUAGE_LOCALES, type Language } from '#api/modules/users/rules.ts';
+import { PRELOADED } from '#i18n-preloaded';
 import { en } from './en.ts';
-import { hi } from './hi.ts';
 
 export type MessageKey = keyof typeof en;
 export type Catalog = Record<MessageKey, string>;
 export type Params = Record<string, string | number>;
 
-export const CATALOGS: Record<Language, Catalog> = { en, hi };
+const LOADERS: Record<Exclude<Language, 'en'>, () => Promise<Catalog>> = {
+  hi: () => import('./hi.ts').then((module) => module.hi),
+};
+const catalogs: Partial<Record<Language, Catalog>> = { ...PRELOADED, en };
+const loading = new Map<Language, Promise<void>>();
 
-/** The text of `key` in `lang`, with each {name} replaced by params.name. */
+/** Whether `lang`'s texts are here (English always is). */
+export const catalogReady = (lang: Language): boolean => catalogs[lang] !== undefined;
+
+/** Loads `lang`'s texts once; a failed load (the network) is tried again at the next call. */
+export function loadCatalog(lang: Language): Promise<void> {
+  if (lang === 'en' || catalogs[lang]) return Promise.resolve();
+  let load = loading.get(lang);
+  if (!load) {
+    load = LOADERS[lang]().then(
+      (catalog) => void (catalogs[lang] = catalog),
+      (error: unknown) => {
+        loading.delete(lang);
+        throw error;
+      },
+    );
+    loading.set(lang, load);
+  }
+  return load;
+}
+
+/** The text of `key` in `lang`, with each {name} replaced by params.name (English while `lang`'s texts are not loaded). */
 export function t(lang: Language, key: MessageKey, params?: Params): string {
-  const text = CATALOGS[lang][key] ?? en[key];
+  const text = catalogs[lang]?.[key] ?? en[key];
   return params ? text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole)) : text;
 }
 

@@ -22,6 +22,14 @@ beforeAll(async () => {
 
 const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
 
+/** The scripts the page's document loaded that hold the Hindi texts (found by one of them no English page shows). */
+async function scriptsWithHindiTexts(page: Page): Promise<string[]> {
+  const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name).filter((url) => new URL(url).pathname.endsWith('.js')));
+  const found: string[] = [];
+  for (const url of scripts) if ((await (await fetch(url)).text()).includes(hi['layout.skip'])) found.push(new URL(url).pathname);
+  return found;
+}
+
 /**
  * The English words a page shows (3 letters or more, in document.body.innerText, which includes
  * open dialogs and screen-reader text) that are not in `allowed`: the words of names, brands,
@@ -89,6 +97,8 @@ describe('the customer pages in Hindi', () => {
     expect(shown).toMatch(/[\u0900-\u097F]/); // the month in Hindi
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await looksRightAndAccessible(page, 'customer-phone-dashboard-hindi');
+    // the Hindi texts come as a script of their own, which a page in Hindi loads
+    expect(await scriptsWithHindiTexts(page)).toHaveLength(1);
     const allowed = [...ALWAYS_ALLOWED, 'Laser Toner 12A', 'HP', 'Half full.', 'DLV123456 Boxed', warehouse.name, warehouse.city];
     const noEnglish = async (where: string) => expect({ where, english: await englishWords(page, allowed) }).toEqual({ where, english: [] });
     await noEnglish('dashboard, credited');
@@ -128,6 +138,7 @@ describe('the customer pages in Hindi', () => {
     await see(page, en['dashboard.title']);
     await see(page, 'Credit: ₹1,25,000.00');
     expect((await app.server.api<{ language: string }>('GET', '/api/auth/profile', token)).body.language).toBe('en');
+    expect(await scriptsWithHindiTexts(page)).toEqual([]); // and a page in English does not
 
     // it sticks: another browser that asks for Hindi, signed in as the same customer, reads English
     await context.close();
