@@ -1,13 +1,10 @@
 'use client';
 
 import { createContext, use, useContext, type ReactNode } from 'react';
-import { isLanguage, LANGUAGE_LOCALES, type Language } from '#api/modules/users/rules.ts';
+import { LANGUAGE_LOCALES, type Language } from '#api/modules/users/rules.ts';
 import { catalogReady, loadCatalog, translator } from './t.ts';
 
 const LanguageContext = createContext<Language>('en');
-
-// A page in Hindi starts loading its texts as soon as this module runs, before React hydrates.
-if (typeof document !== 'undefined' && isLanguage(document.documentElement.lang)) void loadCatalog(document.documentElement.lang).catch(() => undefined);
 
 /**
  * Gives the client islands below it the page's language (the layout sets it), once its texts are
