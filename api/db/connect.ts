@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import type { MemoryFS } from '@electric-sql/pglite';
 import { Kysely } from 'kysely';
 import type pg from 'pg';
 import type { Logger } from '#api/lib/log.ts';
@@ -23,7 +24,7 @@ export interface DatabaseHandle {
   pool?: PoolStats;
   /**
    * PGlite only: the whole data directory as a tarball (gzipped unless asked otherwise), taken
-   * between queries: backups keep it, and `connectPGlite`'s `loadDataDir` starts from one
+   * between queries: backups keep it
    */
   dumpDataDir?: (compression?: 'gzip' | 'none') => Promise<Blob>;
   close(): Promise<void>;
@@ -150,15 +151,16 @@ export async function postgresMigrated(url: string): Promise<boolean | undefined
 }
 
 /**
- * The embedded database: PGlite in `dataDir`, or in memory when dataDir is undefined. `loadDataDir`
- * (a `dumpDataDir` tarball) starts a new database as a copy of another instead of an empty one:
- * tests copy one migrated database rather than create and migrate each (initdb alone takes seconds).
+ * The embedded database: PGlite in `dataDir`, or in memory when dataDir is undefined. `fs`, an
+ * in-memory file system that already holds a database, starts a new one as a copy of another instead
+ * of an empty one: tests copy one migrated database rather than create and migrate each (initdb
+ * alone takes seconds).
  */
-export async function connectPGlite(dataDir: string | undefined, options: { loadDataDir?: Blob } = {}): Promise<DatabaseHandle> {
+export async function connectPGlite(dataDir: string | undefined, options: { fs?: MemoryFS } = {}): Promise<DatabaseHandle> {
   const [{ PGlite }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')]);
   const pglite = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    ...(options.fs ? { fs: options.fs } : {}),
     // PostgreSQL's 128 MB default is a shared cache for many connections; PGlite has one, in the
     // server's own memory, and its files sit in the OS page cache anyway: 16 MB kept the server
     // about 120 MB smaller (bench:memory). 8 MB takes off up to 8 MB more, the size of bench:memory's

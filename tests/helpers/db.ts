@@ -7,6 +7,7 @@ import { connectPGlite, connectPostgres, type DatabaseHandle } from '#api/db/con
 import { migrateToLatest } from '#api/db/migrate.ts';
 import { createLogger } from '#api/lib/log.ts';
 import { migrations } from '#migrations/index.ts';
+import { CopiedDataDir, type DataDirImage, readDataDir } from './pglite-copy.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -167,27 +168,6 @@ async function buildOnce(path: string, build: (dir: string) => Promise<string>):
   return path;
 }
 
-/** Where the migrated PGlite tarball is, built first when it is not there yet. */
-function migratedPGliteDumpFile(): Promise<string> {
-  return buildOnce(join(TEMPLATES, `pglite-${schemaKey}.tar`), async (dir) => {
-    const handle = await connectPGlite(undefined);
-    try {
-      await migrateToLatest(handle.db);
-      await Bun.write(join(dir, 'dump.tar'), await handle.dumpDataDir!('none'));
-    } finally {
-      await handle.close();
-    }
-    return join(dir, 'dump.tar');
-  });
-}
-
-let pgliteTemplate: Promise<Blob> | undefined;
-
-/** A migrated PGlite data directory as a tarball: each in-memory test database starts as a copy. */
-export function migratedPGliteDump(): Promise<Blob> {
-  return (pgliteTemplate ??= migratedPGliteDumpFile().then(async (path) => new Blob([await Bun.file(path).arrayBuffer()])));
-}
-
 let embeddedTemplate: Promise<string> | undefined;
 
 /** A migrated embedded database on disk (a PGlite data directory): copying it takes a fraction of initdb. */
@@ -208,7 +188,7 @@ function migratedEmbeddedTemplate(): Promise<string> {
  * workers, which start at once, do not each build the same ones side by side.
  */
 export async function prepareTemplates(): Promise<void> {
-  await Promise.all([migratedPGliteDumpFile(), migratedEmbeddedTemplate(), process.env.DATABASE_URL ? migratedPostgresTemplate() : undefined]);
+  await Promise.all([migratedEmbeddedTemplate(), process.env.DATABASE_URL ? migratedPostgresTemplate() : undefined]);
 }
 
 /**
@@ -219,13 +199,20 @@ export async function seedMigratedDataDir(dataDir: string): Promise<void> {
   cpSync(await migratedEmbeddedTemplate(), join(dataDir, 'pgdata'), { recursive: true });
 }
 
+let migratedImage: Promise<DataDirImage> | undefined;
+
+/** An in-memory file system holding a copy of the migrated embedded database, for a PGlite of its own. */
+export async function copyOfMigratedPGlite(): Promise<CopiedDataDir> {
+  return new CopiedDataDir(await (migratedImage ??= migratedEmbeddedTemplate().then(readDataDir)));
+}
+
 /**
  * A fresh, migrated database for one test file (a copy of one migrated once, on either engine),
  * connected: a first query has run, as migrating it would have run one (Kysely connects on first use).
  */
 export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const handle = await connectPGlite(undefined, { loadDataDir: await migratedPGliteDump() });
+    const handle = await connectPGlite(undefined, { fs: await copyOfMigratedPGlite() });
     await sql`select 1`.execute(handle.db);
     return { kind, handle, drop: () => handle.close() };
   }

@@ -3,7 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, sql } from 'kysely';
 import { PGliteDialect } from '#api/db/pglite-dialect.ts';
 import { isPreparable, keepsStatements, MAX_PREPARED_STATEMENTS, PreparedStatements } from '#api/db/pglite-prepared.ts';
-import { migratedPGliteDump } from '#tests/helpers/db.ts';
+import { copyOfMigratedPGlite } from '#tests/helpers/db.ts';
 
 let pglite: PGlite;
 let db: Kysely<any>;
@@ -13,7 +13,7 @@ const prepared = async () => (await pglite.query<{ statement: string }>('select 
 
 beforeAll(async () => {
   // a copy of the migrated database the other tests start from: an empty one would run initdb (seconds)
-  pglite = await PGlite.create({ loadDataDir: await migratedPGliteDump() });
+  pglite = await PGlite.create({ fs: await copyOfMigratedPGlite() });
   db = new Kysely<any>({ dialect: new PGliteDialect(pglite) });
 });
 
