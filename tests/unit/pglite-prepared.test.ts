@@ -15,7 +15,7 @@ beforeAll(async () => {
   // a copy of the migrated database the other tests start from: an empty one would run initdb (seconds)
   pglite = await PGlite.create({ fs: await copyOfMigratedPGlite() });
   db = new Kysely<any>({ dialect: new PGliteDialect(pglite) });
-});
+}, 60_000); // on a cold machine (`bun test tests/unit`) the migrated template is built first, beyond bun's 5 s
 
 const seen = new Date('2026-11-20T10:11:12.345Z');
 
