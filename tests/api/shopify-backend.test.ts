@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { adminEndpoint } from '#api/integrations/shop/shopify-client.ts';
 import { ShopError } from '#api/integrations/shop/types.ts';
 import { loadSettings, SettingsError } from '#api/settings.ts';
-import { backendFor, ledgerRow, SHOPIFY_TOKEN } from '#tests/helpers/fake-shopify-backend.ts';
+import { backendFor, IMPATIENT, ledgerRow, SHOPIFY_TOKEN } from '#tests/helpers/fake-shopify-backend.ts';
 import { startFakeShopify, type FakeShopify } from '#tests/helpers/fake-shopify.ts';
 import { ALL_SCOPES } from '#tests/helpers/fake-shopify-schema.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '#tests/helpers/db.ts';
@@ -103,7 +103,7 @@ describe.each(databaseKinds())('Shopify backend against a fake Admin API (%s)', 
 
     test('a timeout is "no response", a 500 a connection error', async () => {
       const id = fake.addCustomer('slow@example.com');
-      const { shop } = backendFor(fake, db(), { SHOPIFY_TIMEOUT_MS: '500' });
+      const { shop } = backendFor(fake, db(), IMPATIENT);
       const ref = { userId: crypto.randomUUID(), email: 'slow@example.com', shopCustomerId: id };
       const answer = Promise.withResolvers<void>(); // held until the call has given up
       fake.inject({ kind: 'slow', delayMs: 0, until: answer.promise });

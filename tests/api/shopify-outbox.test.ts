@@ -8,7 +8,7 @@ import { pushDueCredits } from '#api/modules/credit/push.ts';
 import { loadSettings } from '#api/settings.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '#tests/helpers/db.ts';
-import { backendFor, ledgerRow, SHOPIFY_TOKEN } from '#tests/helpers/fake-shopify-backend.ts';
+import { backendFor, IMPATIENT, ledgerRow, SHOPIFY_TOKEN } from '#tests/helpers/fake-shopify-backend.ts';
 import { startFakeShopify, type FakeShopify } from '#tests/helpers/fake-shopify.ts';
 import { uniqueEmail } from '#tests/helpers/fixtures.ts';
 
@@ -35,7 +35,7 @@ describe.each(databaseKinds())('credit outbox to Shopify (%s)', (kind) => {
     const row = await ledgerRow(t.ctx.db, email, '250.00', gid);
     // this first push is the timeout test: the real Shopify backend with a short timeout, on the same
     // database; the shop applies the credit and holds its answer until the push has given up
-    const quickShop = backendFor(fake, t.ctx.db, { SHOPIFY_TIMEOUT_MS: '500' }).shop;
+    const quickShop = backendFor(fake, t.ctx.db, IMPATIENT).shop;
     const answer = Promise.withResolvers<void>();
     fake.inject({ kind: 'slow', delayMs: 0, until: answer.promise }, 'SwapPointsCredit');
     const first = await pushDueCredits({ ...t.ctx, shop: quickShop }, { onlyId: row.ledgerId }).finally(() => answer.resolve());

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import type { PushOutcome } from '#api/integrations/shop/types.ts';
-import { backendFor, ledgerRow, SHOPIFY_TOKEN } from '#tests/helpers/fake-shopify-backend.ts';
+import { backendFor, IMPATIENT, ledgerRow, SHOPIFY_TOKEN } from '#tests/helpers/fake-shopify-backend.ts';
 import { startFakeShopify, type FakeShopify } from '#tests/helpers/fake-shopify.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '#tests/helpers/db.ts';
 
@@ -86,7 +86,7 @@ describe.each(databaseKinds())('Shopify credit push: throttling, failures and ne
       const row = await ledgerRow(db(), email, '250.00', customerId);
       // the shop applies the credit and holds its answer until the push has given up: a push that
       // waited for the answer instead of timing out would never end
-      const { shop: impatient } = backendFor(fake, db(), { SHOPIFY_TIMEOUT_MS: '500' });
+      const { shop: impatient } = backendFor(fake, db(), IMPATIENT);
       const answer = Promise.withResolvers<void>();
       fake.inject({ kind: 'slow', delayMs: 0, until: answer.promise }, 'SwapPointsCredit');
       const first = await impatient.pushCredit(row.push()).finally(() => answer.resolve());
@@ -94,7 +94,7 @@ describe.each(databaseKinds())('Shopify credit push: throttling, failures and ne
       expect(errorOf(first)).toStartWith('No response from server');
       expect(fake.balance(customerId)).toBe(250); // Shopify applied it; we just never heard
 
-      // the retries are not about timing: a loaded machine may take longer than 500 ms to answer them
+      // the retries are not about timing: the client with the settings' own timeout
       const { shop } = backendFor(fake, db());
       const retry = await shop.pushCredit(row.push(true));
       expect(retry).toEqual({ status: 'success', transactionId: fake.transactionsOf(customerId)[0]!.id });
@@ -149,7 +149,7 @@ describe.each(databaseKinds())('Shopify credit push: throttling, failures and ne
       const a = await ledgerRow(db(), email, '100.00', customerId);
       const b = await ledgerRow(db(), email, '100.00', customerId);
       // Shopify applies each credit and holds its answer until our push has timed out
-      const { shop: impatient } = backendFor(fake, db(), { SHOPIFY_TIMEOUT_MS: '500' });
+      const { shop: impatient } = backendFor(fake, db(), IMPATIENT);
       for (const row of [a, b]) {
         const answer = Promise.withResolvers<void>();
         fake.inject({ kind: 'slow', delayMs: 0, until: answer.promise }, 'SwapPointsCredit');
@@ -187,10 +187,11 @@ describe.each(databaseKinds())('Shopify credit push: throttling, failures and ne
       customerId = fake.addCustomer(email);
       const row = await ledgerRow(db(), email, '250.00', customerId);
       const { shop } = backendFor(fake, db());
-      // the first push gives up at its 500 ms timeout, after the shop applied the credit: its outcome is unknown
-      const { shop: impatient } = backendFor(fake, db(), { SHOPIFY_TIMEOUT_MS: '500' });
-      fake.inject({ kind: 'slow', delayMs: 2500 }, 'SwapPointsCredit');
-      expect((await impatient.pushCredit(row.push())).status).toBe('failed');
+      // the first push gives up at its short timeout, after the shop applied the credit: its outcome is unknown
+      const { shop: impatient } = backendFor(fake, db(), IMPATIENT);
+      const answer = Promise.withResolvers<void>();
+      fake.inject({ kind: 'slow', delayMs: 0, until: answer.promise }, 'SwapPointsCredit');
+      expect((await impatient.pushCredit(row.push()).finally(() => answer.resolve())).status).toBe('failed');
       const [ours] = fake.transactionsOf(customerId);
       expect(ours!.note).toBe(`SwapPoints credit #${row.ledgerId} (swap.example.com)`);
       // a merchant's credit of the same amount, made earlier in the window, with a note of their own
@@ -205,13 +206,15 @@ describe.each(databaseKinds())('Shopify credit push: throttling, failures and ne
   describe('the access token', () => {
     test('never appears in a log line or a push error, even when Shopify echoes it back', async () => {
       const { shop, lines } = backendFor(fake, db());
-      // a slow answer meets a client that gives up at 500 ms: the timeout's own error and log line
-      const impatient = backendFor(fake, db(), { SHOPIFY_TIMEOUT_MS: '500' });
+      // a slow answer meets a client that gives up sooner: the timeout's own error and log line
+      const impatient = backendFor(fake, db(), IMPATIENT);
       const outcomes: PushOutcome[] = [];
-      for (const fault of [{ kind: 'echoToken' }, { kind: 'slow', delayMs: 2500 }, { kind: 'reset' }, { kind: 'http500', apply: false }, { kind: 'throttle' }] as const) {
+      const held = Promise.withResolvers<void>(); // the slow answer, until the client has given up
+      for (const fault of [{ kind: 'echoToken' }, { kind: 'slow', delayMs: 0, until: held.promise }, { kind: 'reset' }, { kind: 'http500', apply: false }, { kind: 'throttle' }] as const) {
         const row = await ledgerRow(db(), email, '10.00', customerId);
         fake.inject(fault, 'SwapPointsCredit');
         outcomes.push(await (fault.kind === 'slow' ? impatient.shop : shop).pushCredit(row.push()));
+        if (fault.kind === 'slow') held.resolve();
       }
       expect(errorOf(outcomes[1]!)).toContain('no response from Shopify');
       expect(fake.pendingFaults()).toBe(0);

@@ -15,6 +15,14 @@ export const shopifyEnv = (fake: FakeShopify) => ({
   SHOPIFY_API_VERSION: fake.apiVersion,
 });
 
+/**
+ * The settings of a client that gives up soon, for a test whose subject is a timeout: the fake
+ * holds one answer (`slow`) past it. The calls before that one (a push looks the customer up first)
+ * must still be answered within it, which on a loaded machine took more than 500 ms (a clean-clone
+ * run, 2026-11-29): 1.5 s leaves them room and keeps the held call's wait short.
+ */
+export const IMPATIENT = { SHOPIFY_TIMEOUT_MS: '1500' };
+
 /** The Shopify backend pointed at a fake, with its log lines kept for inspection. */
 export function backendFor(fake: FakeShopify, db: Db, env: Record<string, string> = {}) {
   const lines: string[] = [];
