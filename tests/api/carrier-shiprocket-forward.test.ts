@@ -21,7 +21,7 @@ function shiprocket(): { carrier: Carrier; warnings: { message: string; fields?:
     password: fake.password,
     baseUrl: fake.url,
     webhookToken: 'panel-token-7f3a9c2e51d84b06',
-    timeoutMs: 1000,
+    timeoutMs: 2000,
     log: { warn: (message, fields) => void warnings.push({ message, fields }) },
   });
   return { carrier, warnings };
@@ -124,7 +124,7 @@ describe('sending a return back with Shiprocket', () => {
     expect((await refusal(carrier.createOutboundShipment(outbound({ phone: null })))).message).toBe(SHIPROCKET_RETURN_MESSAGES.noPhone);
     expect((await refusal(carrier.createOutboundShipment(outbound({}, { contactPhone: null })))).message).toBe(SHIPROCKET_RETURN_MESSAGES.warehouse);
     expect(fake.requests.length).toBe(sent);
-    fake.failNext('/orders/create/adhoc', { kind: 'slow', delayMs: 1500 });
+    fake.failNext('/orders/create/adhoc', { kind: 'slow', delayMs: 4_000 });
     expect((await refusal(carrier.createOutboundShipment(outbound()))).status).toBe(503);
   });
 

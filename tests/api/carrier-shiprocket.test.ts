@@ -218,9 +218,11 @@ describe('when Shiprocket refuses or fails', () => {
   });
 
   test('no answer in time is a 503, and the retry works', async () => {
-    const { carrier } = shiprocket({ timeoutMs: 150 });
+    // the calls before the slow one, and the retry's, must each answer within the timeout: 1.5 s
+    // leaves a loaded machine room (a first call of a process can take a third of a second)
+    const { carrier } = shiprocket({ timeoutMs: 1_500 });
     await carrier.track('0');
-    fake.failNext('/courier/assign/awb', { kind: 'slow', delayMs: 600 });
+    fake.failNext('/courier/assign/awb', { kind: 'slow', delayMs: 4_000 });
     const input = returnInput();
     const error = await refusal(carrier.createReturnShipment(input));
     expect(error.status).toBe(503);
@@ -331,9 +333,9 @@ describe('tracking', () => {
     fake.failNext(`/courier/track/awb/${awb}`, { kind: 'http', status: 500 });
     const refused = await refusal(sr.track(awb));
     expect([refused.status, refused.message]).toEqual([502, SHIPROCKET_MESSAGES.tracking]);
-    const slow = shiprocket({ timeoutMs: 150 }).carrier;
+    const slow = shiprocket({ timeoutMs: 1_500 }).carrier;
     await slow.track('0');
-    fake.failNext(`/courier/track/awb/${awb}`, { kind: 'slow', delayMs: 600 });
+    fake.failNext(`/courier/track/awb/${awb}`, { kind: 'slow', delayMs: 4_000 });
     expect((await refusal(slow.track(awb))).status).toBe(503);
   });
 });

@@ -222,7 +222,7 @@ describe.each(databaseKinds())('returns booked through Shiprocket (%s)', (kind) 
     expect(refused.body.error).toStartWith('The courier service could not book the return right now');
     expect(forwardOrders().at(-1)!.cancelled).toBe(true);
     await nothingKept();
-    fake.failNext('/orders/create/adhoc', { kind: 'slow', delayMs: 2_000 });
+    fake.failNext('/orders/create/adhoc', { kind: 'slow', delayMs: 4_000 });
     const silent = await book(t, admin, id);
     expect([silent.status, silent.body.error]).toEqual([503, 'The courier service did not answer in time, so the return was not booked. Please try again in a few minutes.']);
     await nothingKept();

@@ -63,7 +63,7 @@ describe.each(databaseKinds())('prepaid labels through Shiprocket (%s)', (kind) 
 
   test('Shiprocket not answering in time is a 503, nothing kept', async () => {
     const id = await requestAt(t, 'approved', customer, admin, warehouseId);
-    fake.failNext('/orders/create/return', { kind: 'slow', delayMs: 3_000 });
+    fake.failNext('/orders/create/return', { kind: 'slow', delayMs: 4_000 });
     const late = await label(id);
     expect(late.status).toBe(503);
     expect(await shipmentRows(id)).toEqual([]);

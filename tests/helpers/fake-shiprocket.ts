@@ -283,7 +283,7 @@ export async function startFakeShiprocket(options: FakeShiprocketOptions = {}) {
       SHIPROCKET_EMAIL: email,
       SHIPROCKET_PASSWORD: password,
       SHIPROCKET_WEBHOOK_TOKEN: webhookToken,
-      SHIPROCKET_TIMEOUT_MS: '1000',
+      SHIPROCKET_TIMEOUT_MS: '2000',
     }),
     origin,
     email,
