@@ -3,7 +3,7 @@ import { SHIPROCKET_RETURN_MESSAGES, shiprocketCarrier } from '#api/integrations
 import { pickupNickname } from '#api/integrations/carriers/shiprocket-forward.ts';
 import { CarrierUnavailable, type Carrier, type OutboundShipmentInput } from '#api/integrations/carriers/types.ts';
 import { requestReference } from '#api/modules/requests/reference.ts';
-import { fakeLabelPdf, startFakeShiprocket, type FakeShiprocket } from '#tests/helpers/fake-shiprocket.ts';
+import { fakeLabelPdf, LATE_ANSWER_MS, SHIPROCKET_TEST_TIMEOUT_MS, startFakeShiprocket, type FakeShiprocket } from '#tests/helpers/fake-shiprocket.ts';
 
 // The shiprocket carrier's outbound direction (a declined offer's item sent back) against the fake
 // Shiprocket on a real local port, through the adapter only; the route is tested in return-shipments.test.ts.
@@ -21,7 +21,7 @@ function shiprocket(): { carrier: Carrier; warnings: { message: string; fields?:
     password: fake.password,
     baseUrl: fake.url,
     webhookToken: 'panel-token-7f3a9c2e51d84b06',
-    timeoutMs: 2000,
+    timeoutMs: SHIPROCKET_TEST_TIMEOUT_MS,
     log: { warn: (message, fields) => void warnings.push({ message, fields }) },
   });
   return { carrier, warnings };
@@ -124,7 +124,7 @@ describe('sending a return back with Shiprocket', () => {
     expect((await refusal(carrier.createOutboundShipment(outbound({ phone: null })))).message).toBe(SHIPROCKET_RETURN_MESSAGES.noPhone);
     expect((await refusal(carrier.createOutboundShipment(outbound({}, { contactPhone: null })))).message).toBe(SHIPROCKET_RETURN_MESSAGES.warehouse);
     expect(fake.requests.length).toBe(sent);
-    fake.failNext('/orders/create/adhoc', { kind: 'slow', delayMs: 4_000 });
+    fake.failNext('/orders/create/adhoc', { kind: 'slow', delayMs: LATE_ANSWER_MS });
     expect((await refusal(carrier.createOutboundShipment(outbound()))).status).toBe(503);
   });
 

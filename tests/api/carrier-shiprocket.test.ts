@@ -3,7 +3,7 @@ import { SHIPROCKET_MESSAGES, shiprocketCarrier, type ShiprocketOptions } from '
 import { CarrierAuthError, CarrierUnavailable, type Carrier, type ReturnShipmentInput } from '#api/integrations/carriers/types.ts';
 import { requestReference } from '#api/modules/requests/reference.ts';
 import { loadSettings, SettingsError } from '#api/settings.ts';
-import { fakeLabelPdf, startFakeShiprocket, type FakeShiprocket } from '#tests/helpers/fake-shiprocket.ts';
+import { fakeLabelPdf, LATE_ANSWER_MS, SHIPROCKET_TEST_TIMEOUT_MS, startFakeShiprocket, type FakeShiprocket } from '#tests/helpers/fake-shiprocket.ts';
 
 // The shiprocket carrier against a fake Shiprocket on a real local port, through the adapter only
 // (the label route, webhook route and polling job that call it are tested with their feature).
@@ -26,7 +26,7 @@ function shiprocket(extra: Partial<ShiprocketOptions> = {}): { carrier: Carrier;
     password: fake.password,
     baseUrl: fake.url,
     webhookToken: WEBHOOK_TOKEN,
-    timeoutMs: 2000,
+    timeoutMs: SHIPROCKET_TEST_TIMEOUT_MS,
     log: { warn: (message, fields) => void warnings.push({ message, fields }) },
     ...extra,
   });
@@ -218,11 +218,9 @@ describe('when Shiprocket refuses or fails', () => {
   });
 
   test('no answer in time is a 503, and the retry works', async () => {
-    // the calls before the slow one, and the retry's, must each answer within the timeout: 1.5 s
-    // leaves a loaded machine room (a first call of a process can take a third of a second)
-    const { carrier } = shiprocket({ timeoutMs: 1_500 });
+    const { carrier } = shiprocket();
     await carrier.track('0');
-    fake.failNext('/courier/assign/awb', { kind: 'slow', delayMs: 4_000 });
+    fake.failNext('/courier/assign/awb', { kind: 'slow', delayMs: LATE_ANSWER_MS });
     const input = returnInput();
     const error = await refusal(carrier.createReturnShipment(input));
     expect(error.status).toBe(503);
@@ -333,9 +331,9 @@ describe('tracking', () => {
     fake.failNext(`/courier/track/awb/${awb}`, { kind: 'http', status: 500 });
     const refused = await refusal(sr.track(awb));
     expect([refused.status, refused.message]).toEqual([502, SHIPROCKET_MESSAGES.tracking]);
-    const slow = shiprocket({ timeoutMs: 1_500 }).carrier;
+    const slow = shiprocket().carrier;
     await slow.track('0');
-    fake.failNext(`/courier/track/awb/${awb}`, { kind: 'slow', delayMs: 4_000 });
+    fake.failNext(`/courier/track/awb/${awb}`, { kind: 'slow', delayMs: LATE_ANSWER_MS });
     expect((await refusal(slow.track(awb))).status).toBe(503);
   });
 });

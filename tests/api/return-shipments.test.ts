@@ -11,7 +11,7 @@ import { recordTrackingEvents } from '#api/modules/shipments/tracking.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '#tests/helpers/app.ts';
 import { databaseKinds } from '#tests/helpers/db.ts';
 import { parcelDesk } from '#tests/helpers/parcels.ts';
-import { fakeLabelPdf, startFakeShiprocket, type FakeShiprocket } from '#tests/helpers/fake-shiprocket.ts';
+import { fakeLabelPdf, LATE_ANSWER_MS, startFakeShiprocket, type FakeShiprocket } from '#tests/helpers/fake-shiprocket.ts';
 import { mailsTo, pdfOf, requestAt, RETURN_ADDRESS, returnToShip, signInPerson, type Person } from '#tests/helpers/fixtures.ts';
 
 /**
@@ -222,7 +222,7 @@ describe.each(databaseKinds())('returns booked through Shiprocket (%s)', (kind) 
     expect(refused.body.error).toStartWith('The courier service could not book the return right now');
     expect(forwardOrders().at(-1)!.cancelled).toBe(true);
     await nothingKept();
-    fake.failNext('/orders/create/adhoc', { kind: 'slow', delayMs: 4_000 });
+    fake.failNext('/orders/create/adhoc', { kind: 'slow', delayMs: LATE_ANSWER_MS });
     const silent = await book(t, admin, id);
     expect([silent.status, silent.body.error]).toEqual([503, 'The courier service did not answer in time, so the return was not booked. Please try again in a few minutes.']);
     await nothingKept();

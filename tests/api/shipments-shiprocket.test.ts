@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '#tests/helpers/app.ts';
 import { databaseKinds } from '#tests/helpers/db.ts';
-import { startFakeShiprocket, type FakeShiprocket } from '#tests/helpers/fake-shiprocket.ts';
+import { LATE_ANSWER_MS, startFakeShiprocket, type FakeShiprocket } from '#tests/helpers/fake-shiprocket.ts';
 import { requestAt, signInPerson, type Person } from '#tests/helpers/fixtures.ts';
 import { parcelDesk } from '#tests/helpers/parcels.ts';
 
@@ -63,7 +63,7 @@ describe.each(databaseKinds())('prepaid labels through Shiprocket (%s)', (kind) 
 
   test('Shiprocket not answering in time is a 503, nothing kept', async () => {
     const id = await requestAt(t, 'approved', customer, admin, warehouseId);
-    fake.failNext('/orders/create/return', { kind: 'slow', delayMs: 4_000 });
+    fake.failNext('/orders/create/return', { kind: 'slow', delayMs: LATE_ANSWER_MS });
     const late = await label(id);
     expect(late.status).toBe(503);
     expect(await shipmentRows(id)).toEqual([]);

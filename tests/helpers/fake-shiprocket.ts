@@ -13,6 +13,14 @@ import { forwardHandlers, invalid, json, newOrder, orderProblems, type FakeOrder
  * `failNext(path, fault)` makes the next call to a path misbehave once ('/labels' for the label files).
  */
 
+/**
+ * The tests' Shiprocket client timeout: every call but a held one must answer within it on a loaded
+ * machine (a first call of a process can take a third of a second), and LATE_ANSWER_MS, the delay of
+ * a `slow` answer that is meant to time out, is well past it.
+ */
+export const SHIPROCKET_TEST_TIMEOUT_MS = 2_000;
+export const LATE_ANSWER_MS = 2 * SHIPROCKET_TEST_TIMEOUT_MS;
+
 export type ShiprocketFault =
   /** answers this status with this JSON body (Shiprocket's error shape by default) and does nothing else */
   | { kind: 'http'; status: number; body?: unknown }
@@ -283,7 +291,7 @@ export async function startFakeShiprocket(options: FakeShiprocketOptions = {}) {
       SHIPROCKET_EMAIL: email,
       SHIPROCKET_PASSWORD: password,
       SHIPROCKET_WEBHOOK_TOKEN: webhookToken,
-      SHIPROCKET_TIMEOUT_MS: '2000',
+      SHIPROCKET_TIMEOUT_MS: String(SHIPROCKET_TEST_TIMEOUT_MS),
     }),
     origin,
     email,
