@@ -22,6 +22,7 @@ import * as privacyRecords from './2026_11_25_030_privacy_records.ts';
 import * as termsAgreements from './2026_11_25_031_terms_agreements.ts';
 import * as shopCustomerAddresses from './2026_11_25_032_shop_customer_addresses.ts';
 import * as returnShipments from './2026_11_25_033_return_shipments.ts';
+import * as rateLimitWindows from './2026_11_29_034_rate_limit_windows.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_031_terms_agreements': termsAgreements,
   '2026_11_25_032_shop_customer_addresses': shopCustomerAddresses,
   '2026_11_25_033_return_shipments': returnShipments,
+  '2026_11_29_034_rate_limit_windows': rateLimitWindows,
 };

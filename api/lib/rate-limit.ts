@@ -7,19 +7,27 @@ export interface RateLimitResult {
 }
 
 /**
- * Counts one hit against `key` in a fixed window, in the database so that every server instance
- * shares the count. The upsert is atomic: concurrent hits are all counted.
+ * Counts one hit against `key`, in the database so that every server instance shares the count.
+ * A key's window starts at its first hit and lasts `windowSeconds`; the first hit after it starts
+ * a new one. The upsert is atomic: concurrent hits are all counted, and only one of them can
+ * start a new window.
  */
 export async function hitRateLimit(db: Db, key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
-  const windowMs = windowSeconds * 1000;
-  const windowStart = new Date(Math.floor(Date.now() / windowMs) * windowMs);
+  const now = new Date();
+  const windowEnded = sql<boolean>`rate_limits.window_start <= ${now}::timestamptz - make_interval(secs => ${windowSeconds})`;
   const row = await db
     .insertInto('rate_limits')
-    .values({ key, window_start: windowStart, hits: 1 })
-    .onConflict((oc) => oc.columns(['key', 'window_start']).doUpdateSet({ hits: sql`rate_limits.hits + 1` }))
-    .returning('hits')
+    .values({ key, window_start: now, hits: 1 })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        hits: sql`case when ${windowEnded} then 1 else rate_limits.hits + 1 end`,
+        window_start: sql`case when ${windowEnded} then excluded.window_start else rate_limits.window_start end`,
+      }),
+    )
+    .returning(['hits', 'window_start'])
     .executeTakeFirstOrThrow();
-  const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - Date.now()) / 1000));
+  const endsAt = new Date(row.window_start).getTime() + windowSeconds * 1000;
+  const retryAfterSeconds = Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000));
   return { allowed: row.hits <= limit, retryAfterSeconds };
 }
 

@@ -276,6 +276,31 @@ describe.each(databaseKinds())('rate limits (%s)', (kind) => {
     const other = await t.request('POST', '/api/auth/login', { body: { email: 'stranger9@example.com' }, headers: from('198.51.100.7') });
     expect(other.status).toBe(422);
   });
+
+  test('the window starts at an address\'s first try and lasts 15 minutes, whatever the clock says; Retry-After is what is left of it', async () => {
+    const ip = '203.0.113.77';
+    const key = `signin:ip:${ip}`;
+    const ask = () => t.request('POST', '/api/auth/login', { body: { email: 'stranger@example.com' }, headers: { 'x-swappoints-client-ip': ip } });
+    // the server's clock, as the server reads it (the database's now() has microseconds it has not)
+    const startWindowAgo = (seconds: number) =>
+      t.ctx.db.updateTable('rate_limits').set({ window_start: new Date(Date.now() - seconds * 1000) }).where('key', '=', key).execute();
+    for (let i = 0; i < 3; i++) expect((await ask()).status).toBe(422);
+    // 14 minutes into the window: still refused, with about a minute to wait
+    await startWindowAgo(14 * 60);
+    const late = await ask();
+    expect(late.status).toBe(429);
+    expect(Number(late.headers.get('retry-after'))).toBeWithin(55, 61);
+    expect(late.body.error).toBe('Too many sign-in attempts. Please wait 1 minute and try again.');
+    // the window is over: the next try is the first of a new one, and two more follow it
+    await startWindowAgo(15 * 60);
+    for (let i = 0; i < 3; i++) expect((await ask()).status).toBe(422);
+    const refused = await ask();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeWithin(890, 901);
+    expect(refused.body.error).toBe('Too many sign-in attempts. Please wait 15 minutes and try again.');
+    const rows = await t.ctx.db.selectFrom('rate_limits').select('hits').where('key', '=', key).execute();
+    expect(rows).toEqual([{ hits: 4 }]);
+  });
 });
 
 describe.each(databaseKinds())('revoking (%s)', (kind) => {
