@@ -142,14 +142,35 @@ export async function newPerson(browser: Browser, server: RunningServer, viewpor
     if (isPage) await hydrated(page);
     return response;
   };
+  const consoleErrors = lastConsoleErrors(page);
   const waitForURL = page.waitForURL.bind(page);
   page.waitForURL = async (url, options) => {
-    await waitForURL(url, options);
+    await waitForURL(url, options).catch(async (error: Error) => {
+      throw await withWhatThePageSaid(page, error, consoleErrors);
+    });
     // a document without scripts (a plain error page) has nothing to hydrate
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true' || !document.querySelector('script[type="module"]'), undefined, { timeout: 30_000 });
   };
   keepWhenClosed(browser, server.url, { context, page });
   return { context, page };
+}
+
+/** The page's last few console errors (a failed request logs one: src/lib/api-client.ts), for a failure's message. */
+function lastConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    errors.push(message.text());
+    if (errors.length > 5) errors.shift();
+  });
+  return errors;
+}
+
+/** A wait for the next address that timed out says where the page still is, what its alerts say and what it logged. */
+async function withWhatThePageSaid(page: Page, error: Error, consoleErrors: string[]): Promise<Error> {
+  const alerts = await page.locator('[role="alert"]').allInnerTexts().catch(() => []);
+  error.message += `\nthe page is still at ${page.url()}; its alerts: ${JSON.stringify(alerts)}; its last console errors: ${JSON.stringify(consoleErrors)}`;
+  return error;
 }
 
 /** Waits until React has taken over the page: typing into a field before that fills the DOM, not the form's state. */
