@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
 /**
  * A rate limit's window starts at a key's first hit, not on the clock's quarter hour: one row per
  * key. Windows aligned to the clock let twice the limit through on either side of a boundary, and
- * three hits a second apart could be counted as one and two.
+ * three hits within a second could be counted as two in one window and one in the next.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`delete from rate_limits r where exists (select 1 from rate_limits newer where newer.key = r.key and newer.window_start > r.window_start)`.execute(db);

@@ -14,7 +14,8 @@ export interface RateLimitResult {
  */
 export async function hitRateLimit(db: Db, key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
   const now = new Date();
-  const windowEnded = sql<boolean>`rate_limits.window_start <= ${now}::timestamptz - make_interval(secs => ${windowSeconds})`;
+  const windowMs = windowSeconds * 1000;
+  const windowEnded = sql<boolean>`rate_limits.window_start <= ${new Date(now.getTime() - windowMs)}`;
   const row = await db
     .insertInto('rate_limits')
     .values({ key, window_start: now, hits: 1 })
@@ -26,7 +27,7 @@ export async function hitRateLimit(db: Db, key: string, limit: number, windowSec
     )
     .returning(['hits', 'window_start'])
     .executeTakeFirstOrThrow();
-  const endsAt = new Date(row.window_start).getTime() + windowSeconds * 1000;
+  const endsAt = new Date(row.window_start).getTime() + windowMs;
   const retryAfterSeconds = Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000));
   return { allowed: row.hits <= limit, retryAfterSeconds };
 }
