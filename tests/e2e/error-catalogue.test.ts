@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
-import { see, signedInPerson, useServerAndBrowser } from '#tests/helpers/browser.ts';
+import { hydrated, see, signedInPerson, useServerAndBrowser } from '#tests/helpers/browser.ts';
 import { png } from '#tests/helpers/images.ts';
 import { submitRequestThroughApi } from '#tests/helpers/requests.ts';
 import { ADMIN_EMAIL } from './admin-helpers.ts';
@@ -121,9 +121,15 @@ describe('customer actions when the server is gone', () => {
 
     // every page made ready while the server still answers
     const signedIn = await signedInPerson(app.browser, app.server, email);
-    const pageFor = (): Promise<Page> => signedIn.context.newPage();
-    const submit = await pageFor();
-    await submit.goto('/exchange/new');
+    // each in a tab of its own, taken over by React before anything is typed or clicked (a click
+    // before that is lost: the dialog it should open never opens)
+    const tabAt = async (path: string): Promise<Page> => {
+      const tab = await signedIn.context.newPage();
+      await tab.goto(path);
+      await hydrated(tab);
+      return tab;
+    };
+    const submit = await tabAt('/exchange/new');
     await submit.getByLabel('Product Name').fill('Epson Maintenance Box');
     await submit.getByLabel('Brand').fill('Epson');
     await submit.getByLabel('Condition').selectOption({ label: 'Good (some signs of wear)' });
@@ -132,19 +138,16 @@ describe('customer actions when the server is gone', () => {
     await submit.getByRole('button', { name: 'Remove image 1: box.png' }).waitFor();
     await submit.getByRole('progressbar', { name: 'Uploading box.png' }).waitFor({ state: 'detached' });
 
-    const upload = await pageFor();
-    await upload.goto('/exchange/new');
+    const upload = await tabAt('/exchange/new');
 
-    const shipping = await pageFor();
-    await shipping.goto(`/exchange/${toShip}`);
+    const shipping = await tabAt(`/exchange/${toShip}`);
     await shipping.getByRole('button', { name: 'Add Details' }).click();
     const dialog = shipping.getByRole('dialog', { name: 'Submit Shipping Details' });
     await dialog.getByLabel('Carrier Name').fill('Blue Dart');
     await dialog.getByLabel('Tracking Number').fill('BD123456789IN');
     await dialog.getByLabel('Shipping Date').fill(new Date().toISOString().slice(0, 10));
 
-    const cancel = await pageFor();
-    await cancel.goto(`/exchange/${toCancel}`);
+    const cancel = await tabAt(`/exchange/${toCancel}`);
     await cancel.getByRole('button', { name: 'Cancel Request' }).click();
     const confirm = cancel.getByRole('alertdialog');
     await confirm.getByRole('button', { name: 'Yes, Cancel Request' }).waitFor();
