@@ -141,7 +141,10 @@ export function useServerAndBrowser(env?: ServerEnv | (() => ServerEnv | Promise
  */
 export async function newPerson(browser: Browser, server: RunningServer, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
   const kept = await takeKeptPerson(browser, server.url, viewport);
-  if (kept) return kept;
+  if (kept) {
+    consoleErrorsOf.get(kept.page)?.splice(0); // the previous person's, not this one's
+    return kept;
+  }
   const context = await browser.newContext({ baseURL: server.url, viewport, locale: 'en-IN' });
   const page = await context.newPage();
   const goto = page.goto.bind(page);
@@ -164,9 +167,13 @@ export async function newPerson(browser: Browser, server: RunningServer, viewpor
   return { context, page };
 }
 
+/** Each tab's console errors as `lastConsoleErrors` collects them (a kept tab's are emptied for its next person). */
+const consoleErrorsOf = new WeakMap<Page, string[]>();
+
 /** The page's last few console errors (a failed request logs one: src/lib/api-client.ts), for a failure's message. */
 function lastConsoleErrors(page: Page): string[] {
   const errors: string[] = [];
+  consoleErrorsOf.set(page, errors);
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
     errors.push(message.text());
