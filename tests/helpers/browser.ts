@@ -37,6 +37,7 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
       '--no-first-run',
       '--disable-quic',
       ...extraArgs,
+      ...(process.env.XARGS ? process.env.XARGS.split(' ') : []),
     ],
   });
 }
@@ -79,11 +80,15 @@ async function releaseBrowser(browser: Browser): Promise<void> {
   held.idle.unref();
 }
 
-/** The app server (with `env`) and the browser, started side by side for a test file. */
+/**
+ * The app server (with `env`) and the browser, started side by side for a test file. The server runs
+ * in this process unless `options.inProcess` is false (server.ts): the browser tests' subject is the
+ * pages, and what a server process does on its own is tested with servers started as processes.
+ */
 export async function startServerAndBrowser(env?: Record<string, string | undefined>, options?: ServerOptions): Promise<{ server: RunningServer; browser: Browser }> {
   const browser = sharedBrowser();
   try {
-    const [server, launched] = await Promise.all([startServer(env, options), browser]);
+    const [server, launched] = await Promise.all([startServer(env, { inProcess: true, ...options }), browser]);
     return { server, browser: launched };
   } catch (error) {
     void browser.then(releaseBrowser, () => undefined);
