@@ -23,6 +23,39 @@ export const SCREENS = [
  */
 const BASELINE_JIT_ONLY = '--js-flags=--max-opt=1';
 
+/**
+ * The features playwright-core (1.65.1, as bun.lock pins it) turns off in its own `--disable-features`
+ * (its chromiumSwitches.ts). Chromium reads only the last `--disable-features` it is given, so ours
+ * repeats them; tests/unit/chromium-features.test.ts fails when an upgrade changes Playwright's list.
+ */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+
+/**
+ * The address bar's suggestion popups, which headless Chromium loads as two web pages
+ * (chrome://omnibox-popup.top-chrome) in a renderer of their own for every window, that is for
+ * every browser context, though no test ever shows an address bar. Measured on this machine
+ * (2026-11-29, customer-pages with admin-screens, alternating): Chromium 20.1 and 20.2 CPU-s
+ * without them, 22.0 and 22.1 with.
+ */
+const UNSEEN_BROWSER_UI = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
 /** Debian's Chromium, headless, with the flags this machine needs (no network beyond loopback). */
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
@@ -36,6 +69,7 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
       '--disable-sync',
       '--no-first-run',
       '--disable-quic',
+      `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...UNSEEN_BROWSER_UI].join(',')}`,
       ...extraArgs,
       ...(process.env.XARGS ? process.env.XARGS.split(' ') : []),
     ],
