@@ -71,7 +71,6 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
       '--disable-quic',
       `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...UNSEEN_BROWSER_UI].join(',')}`,
       ...extraArgs,
-      ...(process.env.XARGS ? process.env.XARGS.split(' ') : []),
     ],
   });
 }
