@@ -13,10 +13,11 @@
  * main thread only (where rendering happens); `all`: every thread (the embedded database's I/O and
  * the garbage collector included). Results also go to bench/.results/compare-builds.json.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ROOT } from '#tests/helpers/cli.ts';
+import { cpuMsFromStat } from './process-cpu.ts';
 
 const CUSTOMER = 'asha.rao@example.com';
 const ADMIN = 'admin@swappoints.demo';
@@ -103,11 +104,7 @@ async function pagesOf(server: Server): Promise<{ name: string; path: string; co
 }
 
 /** CPU milliseconds of a process (every thread) or of its main thread, from /proc. */
-function cpuMs(pid: number, mainThreadOnly: boolean): number {
-  const stat = readFileSync(mainThreadOnly ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * (1000 / 100); // utime + stime, in clock ticks of 10 ms
-}
+const cpuMs = (pid: number, mainThreadOnly: boolean) => cpuMsFromStat(mainThreadOnly ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`);
 
 async function rates(server: Server, path: string, cookie: string): Promise<{ main: number; all: number }> {
   const once = async () => {

@@ -1,5 +1,7 @@
 /** The load generator of bench:api: clients in this process, their figures, and the server's CPU per request. */
 
+import { cpuMsFromStat } from './process-cpu.ts';
+
 export interface Figures {
   reqPerSec: number;
   p50: number;
@@ -23,11 +25,10 @@ interface Tally {
 const newTally = (): Tally => ({ latencies: [], errors: 0, seconds: 0, cpuSeconds: 0 });
 
 /** CPU seconds (user + system) a process has used, from /proc; 0 where there is no /proc. */
-async function cpuSecondsOf(pid: number | undefined): Promise<number> {
+function cpuSecondsOf(pid: number | undefined): number {
   if (pid === undefined) return 0;
   try {
-    const fields = (await Bun.file(`/proc/${pid}/stat`).text()).split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // clock ticks (USER_HZ is 100 on Linux)
+    return cpuMsFromStat(`/proc/${pid}/stat`) / 1000;
   } catch {
     return 0;
   }
@@ -35,7 +36,7 @@ async function cpuSecondsOf(pid: number | undefined): Promise<number> {
 
 /** `concurrency` clients for `ms`, then until the requests in flight have answered. */
 async function run(ms: number, concurrency: number, next: Next, into?: Tally, pid?: number) {
-  const cpuBefore = await cpuSecondsOf(pid);
+  const cpuBefore = cpuSecondsOf(pid);
   const started = performance.now();
   const end = started + ms;
   await Promise.all(
@@ -53,7 +54,7 @@ async function run(ms: number, concurrency: number, next: Next, into?: Tally, pi
   );
   if (!into) return;
   into.seconds += (performance.now() - started) / 1000;
-  into.cpuSeconds += (await cpuSecondsOf(pid)) - cpuBefore;
+  into.cpuSeconds += cpuSecondsOf(pid) - cpuBefore;
 }
 
 function figures(tally: Tally, withCpu: boolean): Figures {

@@ -4,7 +4,6 @@
  * call, no RSC payload, no layout, no HTTP). A page is on target when it serves at least half as
  * many pages a second as this renders.
  */
-import { readFileSync } from 'node:fs';
 import type { ReactElement } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
 import type { AdminExchangeRequest, AdminExchangeRequestDetail, ExchangeRequest, ExchangeRequestDetail } from '#api/modules/requests/model.ts';
@@ -23,6 +22,7 @@ import { ValuationCard } from '#src/components/valuation/valuation-card.tsx';
 import { MarkdownText } from '#src/components/legal/markdown-text.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { Card, CardContent } from '#src/components/ui/card.tsx';
+import { cpuMsFromStat } from './process-cpu.ts';
 
 const LOCALE = 'en-IN';
 
@@ -122,11 +122,7 @@ async function renderOnce(tree: ReactElement): Promise<number> {
 }
 
 /** CPU time of this process's main thread (where every render runs), in ms: /proc/thread-self/stat. */
-export function mainThreadCpuMs(): number {
-  const fields = readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-}
-const CLOCK_TICKS = 100;
+export const mainThreadCpuMs = () => cpuMsFromStat('/proc/thread-self/stat');
 
 /**
  * Renders per second of a page's floor tree, one after another in this process (warm, ~2 s): of wall
