@@ -12,6 +12,10 @@
  * COMPARE_REQUESTS (150) timed; three rounds alternating the servers, medians. `main`: the process's
  * main thread only (where rendering happens); `all`: every thread (the embedded database's I/O and
  * the garbage collector included). Results also go to bench/.results/compare-builds.json.
+ *
+ * The last row, a signed-in visitor's not-found page, has no data of its own: the session check,
+ * the layout and the RSC-and-HTML pipeline alone. It is the least any signed-in page costs, the
+ * floor the data pages' rows stand on.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -88,7 +92,15 @@ async function firstId(server: Server, path: string, cookie: string): Promise<st
   return id;
 }
 
-async function pagesOf(server: Server): Promise<{ name: string; path: string; cookie: string }[]> {
+interface Page {
+  name: string;
+  path: string;
+  cookie: string;
+  /** the status the page answers: 200 but for the not-found page */
+  status?: number;
+}
+
+async function pagesOf(server: Server): Promise<Page[]> {
   const [customer, admin] = [await cookieFor(server, CUSTOMER), await cookieFor(server, ADMIN)];
   const customerRequest = await firstId(server, '/api/exchange', customer);
   const anyRequest = await firstId(server, '/api/admin/exchange-requests', admin);
@@ -100,17 +112,18 @@ async function pagesOf(server: Server): Promise<{ name: string; path: string; co
     { name: 'admin list', path: '/admin', cookie: admin },
     { name: 'admin detail', path: `/admin/exchange/${anyRequest}`, cookie: admin },
     { name: 'admin valuation', path: '/admin/valuation', cookie: admin },
+    { name: 'signed-in 404', path: '/no-such-page', cookie: customer, status: 404 },
   ];
 }
 
 /** CPU milliseconds of a process (every thread) or of its main thread, from /proc. */
 const cpuMs = (pid: number, mainThreadOnly: boolean) => cpuMsFromStat(mainThreadOnly ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`);
 
-async function rates(server: Server, path: string, cookie: string): Promise<{ main: number; all: number }> {
+async function rates(server: Server, { path, cookie, status = 200 }: Page): Promise<{ main: number; all: number }> {
   const once = async () => {
     const res = await fetch(`${server.url}${path}`, { headers: { cookie, 'accept-language': 'en-IN' } });
     await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`${server.root}: ${path} answered ${res.status}`);
+    if (res.status !== status) throw new Error(`${server.root}: ${path} answered ${res.status}`);
   };
   for (let i = 0; i < 30; i++) await once();
   const [main0, all0] = [cpuMs(server.pid, true), cpuMs(server.pid, false)];
@@ -137,7 +150,7 @@ try {
     const samples = servers.map(() => ({ main: [] as number[], all: [] as number[] }));
     for (let round = 0; round < ROUNDS; round++) {
       for (const [s, server] of servers.entries()) {
-        const { main, all } = await rates(server, pages[s]![p]!.path, pages[s]![p]!.cookie);
+        const { main, all } = await rates(server, pages[s]![p]!);
         samples[s]!.main.push(main);
         samples[s]!.all.push(all);
       }
