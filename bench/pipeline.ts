@@ -5,7 +5,9 @@
  * another: the way `bench:pages` measures its floors. Beside it, the same with brotli, and the
  * page's floor (its data-bound tree rendered by `react-dom/server` from the same data), as renders per
  * second of the main thread's CPU time like the server's column. Sign-in, terms, privacy and the
- * not-found page are asked for signed out, so the edge answers them from memory (static-pages.ts).
+ * not-found page are asked for signed out, so the edge answers them from memory (static-pages.ts);
+ * the not-found page is asked for signed in too, where it is rendered: no data of its own, the least
+ * any signed-in page costs (set beside the not-found floor).
  *
  *   bun run build && bun run bench:pipeline          (SWAPPOINTS_DIST_DIR=dist-x picks another build;
  *                                                      PIPELINE_PAGES=dashboard,admin only those pages,
@@ -43,6 +45,8 @@ interface Page {
   path: string;
   cookie?: string;
   status?: number;
+  /** the floor it is set beside, when not its own name's */
+  floor?: string;
 }
 
 async function signIn(fetchPage: Fetch, db: Awaited<ReturnType<typeof startHost>>['ctx']['db'], email: string): Promise<string> {
@@ -142,11 +146,13 @@ async function main() {
       { name: 'request detail', path: `/exchange/${id}`, cookie: customer },
       { name: 'admin', path: '/admin', cookie: admin },
       { name: 'admin detail', path: `/admin/exchange/${id}`, cookie: admin },
+      // rendered, not from memory: the session check, the layout and the pipeline, with no data of its own
+      { name: 'signed-in 404', path: '/no-such-page', cookie: customer, status: 404, floor: 'not found' },
     ];
     const results = [];
     for (const page of pages) {
       if (ONLY && !ONLY.includes(page.name)) continue;
-      const floor = (await floorThroughput(page.name, floorData))!.cpuRps;
+      const floor = (await floorThroughput(page.floor ?? page.name, floorData))!.cpuRps;
       const plain = await renderRates(fetchPage, page, undefined);
       const brotli = await renderRates(fetchPage, page, 'br');
       results.push({ page: page.name, path: page.path, floor, plain, brotli });
